@@ -1,0 +1,188 @@
+// Assembles a running skiff: store, catalog, registry, endpoints, listener.
+// The CLI and the programmatic API (startServer) both come through here.
+
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildAuthenticator } from './authn/index.js';
+import { allowAuthenticated } from './authz/always-allow.js';
+import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
+import { ensurePki, firstServiceIp } from './cli/pki.js';
+import { Discovery } from './endpoints/discovery.js';
+import { Health } from './endpoints/health.js';
+import { ResourceHandler } from './endpoints/resource.js';
+import { handleVersion } from './endpoints/version.js';
+import { indexerFor } from './registry/filter.js';
+import { Registry } from './registry/registry.js';
+import { bootstrap } from './server/bootstrap.js';
+import type { Ctx } from './server/http.js';
+import { resourceNotFound, isStatusError } from './apimachinery/errors.js';
+import { sendStatus } from './server/http.js';
+import { ApiServer } from './server/server.js';
+import { startCompactor } from './storage/compactor.js';
+import { SqliteStore } from './storage/sqlite/sqlite-store.js';
+import type { Store } from './storage/store.js';
+import { builtinCatalog } from './types/catalog.js';
+import { createLogger, type Logger } from './util/log.js';
+
+export interface SkiffOptions {
+  /** Where the SQLite store, generated PKI and kubeconfig live. Default ./.skiff */
+  dataDir?: string;
+  /** --secure-port; 0 picks a free port. Default 6443. */
+  securePort?: number;
+  /** --bind-address. Default 0.0.0.0 (all interfaces); the kubeconfig points at 127.0.0.1 then. */
+  bindAddress?: string;
+  tlsCertFile?: string;
+  tlsPrivateKeyFile?: string;
+  clientCaFile?: string;
+  tokenAuthFile?: string;
+  anonymousAuth?: boolean;
+  /** --shutdown-delay-duration in ms: readyz fails this long before the listener stops. */
+  shutdownDelayMs?: number;
+  serviceClusterIpRange?: string;
+  /** How often history is compacted (ms); history of one interval is always kept. Default 5 minutes. */
+  compactionIntervalMs?: number;
+  /** Use this store instead of SQLite in the data dir (e.g. etcd). */
+  store?: Store;
+  verbosity?: number;
+  logger?: Logger;
+  /** Watch bookmark interval, ms (default 60s). */
+  bookmarkIntervalMs?: number;
+}
+
+export interface RunningSkiff {
+  /** https://host:port */
+  url: string;
+  /** Path of the admin kubeconfig. */
+  kubeconfig: string;
+  port: number;
+  /** PEM of the CA that signed the serving certificate (for clients). */
+  caPem: string;
+  /** Admin client credentials (O=system:masters), when skiff generated its PKI. */
+  adminCertPem?: string;
+  adminKeyPem?: string;
+  store: Store;
+  registry: Registry;
+  /** Graceful stop: readyz fails, watches close, in-flight requests finish, the store closes. */
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: SkiffOptions = {}): Promise<RunningSkiff> {
+  const t0 = performance.now();
+  const dataDir = resolve(options.dataDir ?? './.skiff');
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const logger = options.logger ?? createLogger({ verbosity: options.verbosity ?? 0 });
+  const serviceRange = options.serviceClusterIpRange ?? '10.0.0.0/24';
+  const serviceIp = firstServiceIp(serviceRange);
+
+  // TLS: given files, or a generated CA + serving + admin certificate.
+  let key: string;
+  let cert: string;
+  let caPem: string;
+  let adminCertPem: string | undefined;
+  let adminKeyPem: string | undefined;
+  let clientCaPem: string | undefined;
+  if (options.tlsCertFile && options.tlsPrivateKeyFile) {
+    cert = readFileSync(options.tlsCertFile, 'utf8');
+    key = readFileSync(options.tlsPrivateKeyFile, 'utf8');
+    caPem = cert;
+  } else {
+    const pki = await ensurePki(dataDir, { hostnames: [hostname()], serviceClusterIpRange: serviceRange });
+    cert = pki.serving.certPem;
+    key = pki.serving.keyPem;
+    caPem = pki.ca.certPem;
+    adminCertPem = pki.admin.certPem;
+    adminKeyPem = pki.admin.keyPem;
+    clientCaPem = pki.ca.certPem;
+  }
+  if (options.clientCaFile) clientCaPem = readFileSync(options.clientCaFile, 'utf8');
+
+  const store = options.store ?? SqliteStore.open(join(dataDir, 'skiff.db'));
+  const catalog = builtinCatalog();
+  const registry = new Registry(catalog, store, indexerFor);
+  const resources = new ResourceHandler(catalog, registry, { bookmarkIntervalMs: options.bookmarkIntervalMs });
+  const discovery = new Discovery(catalog);
+  const health = new Health();
+  let shuttingDown = false;
+  let bootstrapped = false;
+  let cachesReady = false;
+  health.add({ name: 'ping', check: () => undefined });
+  health.add({ name: 'log', check: () => undefined });
+  health.add({ name: store.name, check: () => store.check() });
+  health.add({ name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } });
+  health.add({ name: 'poststarthook/start-watch-cache', check: () => { if (!cachesReady) throw new Error('not finished'); } }, ['readyz']);
+  health.add({ name: 'shutdown', check: () => { if (shuttingDown) throw new Error('process is shutting down'); } }, ['readyz']);
+
+  const authenticator = buildAuthenticator({
+    clientCaPem,
+    tokenFile: options.tokenAuthFile,
+    anonymous: options.anonymousAuth ?? true,
+    warn: (msg) => logger.warning(msg),
+  });
+
+  const server = new ApiServer({
+    key,
+    cert,
+    clientCa: clientCaPem,
+    authenticator,
+    authorizer: allowAuthenticated,
+    logger,
+    routes: [
+      (ctx) => health.handle(ctx),
+      (ctx) => handleVersion(ctx),
+      (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
+      (ctx) => discovery.handle(ctx),
+      (ctx) => unknownApiPath(ctx),
+    ],
+  });
+
+  const bindAddress = options.bindAddress ?? '0.0.0.0';
+  const addr = await server.listen(options.securePort ?? 6443, bindAddress);
+  const clientHost = bindAddress === '0.0.0.0' || bindAddress === '::' || bindAddress === '' ? '127.0.0.1' : bindAddress;
+  const url = serverUrl(clientHost, addr.port);
+  const kubeconfig = join(dataDir, 'kubeconfig');
+  if (adminCertPem && adminKeyPem) {
+    await writeKubeconfig(kubeconfig, { server: url, caPem, clientCertPem: adminCertPem, clientKeyPem: adminKeyPem });
+  }
+
+  // Post-start: default objects, then the watch caches. readyz waits for both.
+  const compactor = startCompactor(store, { intervalMs: options.compactionIntervalMs ?? 5 * 60_000 });
+  const postStart = (async () => {
+    await bootstrap(registry, catalog, { serviceIp, securePort: addr.port });
+    bootstrapped = true;
+    await registry.warmCaches();
+    cachesReady = true;
+    logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
+  })();
+  postStart.catch((e) => logger.error('post-start hook failed', e));
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      shuttingDown = true;
+      const delay = options.shutdownDelayMs ?? 0;
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      resources.closeWatches();
+      await server.close();
+      await compactor.stop();
+      registry.stopCaches();
+      await postStart.catch(() => undefined);
+      await store.close();
+    })();
+    return stopping;
+  };
+
+  await postStart;
+  return { url, kubeconfig, port: addr.port, caPem, adminCertPem, adminKeyPem, store, registry, stop };
+}
+
+/** Paths under /api and /apis that name nothing known get upstream's NotFound Status. */
+function unknownApiPath(ctx: Ctx): boolean {
+  if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/apis' || ctx.path.startsWith('/apis/')) {
+    const err = resourceNotFound();
+    if (isStatusError(err)) sendStatus(ctx, err);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,545 @@
+// Command-line flags with kube-apiserver's names and pflag's syntax and messages.
+// One table (FLAGS) declares every flag; parsing, the ServerFlags type and the
+// --help text are all derived from it. To add a flag, add one row.
+
+import { isIP } from 'node:net';
+import { readCsv } from '../authn/csv.js';
+import { goQuote } from '../util/log.js';
+
+export interface PortRange {
+  base: number;
+  size: number;
+}
+
+/** Parsed value types. Durations are milliseconds. */
+interface ValueOf {
+  bool: boolean;
+  int: number;
+  level: number;
+  string: string;
+  ip: string;
+  duration: number;
+  strings: string[];
+  mapStringString: Record<string, string>;
+  mapStringBool: Record<string, boolean>;
+  portRange: PortRange;
+}
+
+export type FlagType = keyof ValueOf;
+
+type DefaultOf<T extends FlagType> = ValueOf[T] extends (infer E)[] ? readonly E[] : Readonly<ValueOf[T]>;
+
+export interface FlagSpec<N extends string = string, T extends FlagType = FlagType> {
+  readonly name: N;
+  readonly type: T;
+  readonly default: DefaultOf<T>;
+  readonly usage: string;
+  /** The --help section, as kube-apiserver groups its flags. */
+  readonly section: string;
+  readonly shorthand?: string;
+}
+
+function flag<const N extends string, T extends FlagType>(
+  name: N,
+  type: T,
+  def: DefaultOf<T>,
+  section: string,
+  usage: string,
+  shorthand?: string,
+): FlagSpec<N, T> {
+  return shorthand === undefined ? { name, type, default: def, usage, section } : { name, type, default: def, usage, section, shorthand };
+}
+
+export const FLAGS = [
+  // Generic
+  flag('advertise-address', 'ip', '', 'Generic', 'The IP address on which to advertise the apiserver to members of the cluster. If blank, the --bind-address is used, and if that is unspecified, the host\'s default interface.'),
+  flag('livez-grace-period', 'duration', 0, 'Generic', 'How long the apiserver may take to finish its startup sequence; during this time /livez reports healthy.'),
+  flag('max-mutating-requests-inflight', 'int', 200, 'Generic', 'The maximum number of mutating requests in flight at a given time. When exceeded, the server rejects requests. Zero means no limit.'),
+  flag('max-requests-inflight', 'int', 400, 'Generic', 'The maximum number of non-mutating requests in flight at a given time. When exceeded, the server rejects requests. Zero means no limit.'),
+  flag('shutdown-delay-duration', 'duration', 0, 'Generic', 'Time to delay the termination. During this time the server keeps serving requests normally, while /readyz returns failure, so that load balancers stop sending traffic.'),
+  // Etcd
+  flag('etcd-cafile', 'string', '', 'Etcd', 'SSL Certificate Authority file used to secure etcd communication.'),
+  flag('etcd-certfile', 'string', '', 'Etcd', 'SSL certification file used to secure etcd communication.'),
+  flag('etcd-compaction-interval', 'duration', 5 * 60_000, 'Etcd', 'The interval of compaction requests. If 0, compaction requests from the apiserver are disabled.'),
+  flag('etcd-keyfile', 'string', '', 'Etcd', 'SSL key file used to secure etcd communication.'),
+  flag('etcd-prefix', 'string', '/registry', 'Etcd', 'The prefix to prepend to all resource paths in etcd.'),
+  flag('etcd-servers', 'strings', [], 'Etcd', 'List of etcd servers to connect with (scheme://ip:port), comma separated. When empty, skiff stores data in SQLite under --data-dir.'),
+  // Secure serving
+  flag('bind-address', 'ip', '0.0.0.0', 'Secure serving', 'The IP address on which to listen for the --secure-port port. If blank or an unspecified address (0.0.0.0 or ::), all interfaces and IP address families are used.'),
+  flag('secure-port', 'int', 6443, 'Secure serving', 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.'),
+  flag('tls-cert-file', 'string', '', 'Secure serving', 'File containing the default x509 Certificate for HTTPS (CA cert, if any, concatenated after server cert). If HTTPS serving is enabled and neither this nor --tls-private-key-file is given, a CA and serving certificate are generated in --data-dir.'),
+  flag('tls-private-key-file', 'string', '', 'Secure serving', 'File containing the default x509 private key matching --tls-cert-file.'),
+  // Authentication
+  flag('anonymous-auth', 'bool', true, 'Authentication', 'Enables anonymous requests to the secure port. Requests that are not rejected by another authentication method are treated as anonymous requests, with a username of system:anonymous and a group name of system:unauthenticated.'),
+  flag('client-ca-file', 'string', '', 'Authentication', 'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated with an identity corresponding to the CommonName of the client certificate.'),
+  flag('token-auth-file', 'string', '', 'Authentication', 'If set, the file that will be used to secure the secure port of the API server via token authentication.'),
+  // Authorization
+  flag('authorization-mode', 'strings', ['AlwaysAllow'], 'Authorization', 'Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: AlwaysAllow,AlwaysDeny,ABAC,Webhook,RBAC,Node.'),
+  // API enablement
+  flag('runtime-config', 'mapStringString', {}, 'API enablement', 'A set of key=value pairs that enable or disable built-in APIs, e.g. apps/v1=true or api/all=false.'),
+  // Misc
+  flag('service-cluster-ip-range', 'string', '10.0.0.0/24', 'Misc', 'A CIDR notation IP range from which to assign service cluster IPs. This must not overlap with any IP ranges assigned to nodes or pods.'),
+  flag('service-node-port-range', 'portRange', { base: 30000, size: 2768 }, 'Misc', 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.'),
+  // Feature gates
+  flag('feature-gates', 'mapStringBool', {}, 'Feature gate', 'A set of key=value pairs that describe feature gates for alpha/experimental features.'),
+  // Logs
+  flag('logging-format', 'string', 'text', 'Logs', 'Sets the log format. Permitted formats: "json", "text".'),
+  flag('v', 'level', 0, 'Logs', 'number for the log level verbosity', 'v'),
+  // skiff
+  flag('data-dir', 'string', './.skiff', 'Skiff', 'Directory for skiff\'s own state: the SQLite store, the generated PKI and the admin kubeconfig.'),
+  // Global
+  flag('help', 'bool', false, 'Global', 'help for skiff', 'h'),
+] as const;
+
+type CamelCase<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
+type Table = (typeof FLAGS)[number];
+
+/** The parsed flags: one camelCase property per row of FLAGS (durations in milliseconds). */
+export type ServerFlags = { [F in Table as CamelCase<F['name']>]: ValueOf[F['type']] };
+
+export class FlagError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FlagError';
+  }
+}
+
+export interface ParsedFlags {
+  options: ServerFlags;
+  positional: string[];
+  /** -h or --help was given. */
+  help: boolean;
+  /** Names of the flags set on the command line. */
+  changed: Set<string>;
+}
+
+export const COMMAND_NAME = 'skiff';
+
+/** kube-apiserver normalizes word separators: --secure_port is --secure-port. */
+function normalizeName(name: string): string {
+  return name.replace(/_/g, '-');
+}
+
+function camelCase(name: string): string {
+  return name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+const byName = new Map<string, FlagSpec>(FLAGS.map((f) => [f.name, f]));
+const byShorthand = new Map<string, FlagSpec>(FLAGS.filter((f) => f.shorthand).map((f) => [f.shorthand!, f]));
+
+// ---------------------------------------------------------------------------
+// Value parsing, with the error texts of Go's strconv, time and net packages.
+
+function syntaxError(fn: string, s: string): Error {
+  return new Error(`strconv.${fn}: parsing ${goQuote(s)}: invalid syntax`);
+}
+function rangeError(fn: string, s: string): Error {
+  return new Error(`strconv.${fn}: parsing ${goQuote(s)}: value out of range`);
+}
+
+export function parseGoBool(s: string): boolean {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return false;
+  throw syntaxError('ParseBool', s);
+}
+
+/** Go's underscoreOK: each '_' separates digits (a base prefix counts as a digit). */
+function underscoreOK(s: string): boolean {
+  let saw = '^';
+  let i = 0;
+  const hex = /^0[xX]/.test(s);
+  if (/^0[xXbBoO]/.test(s)) {
+    i = 2;
+    saw = '0';
+  }
+  for (; i < s.length; i++) {
+    const c = s[i]!;
+    if ((c >= '0' && c <= '9') || (hex && /[a-fA-F]/.test(c))) {
+      saw = '0';
+      continue;
+    }
+    if (c === '_') {
+      if (saw !== '0') return false;
+      saw = '_';
+      continue;
+    }
+    if (saw === '_') return false;
+    saw = '!';
+  }
+  return saw !== '_';
+}
+
+/** strconv.ParseInt(s, 0, 64): optional sign, 0x/0o/0b/0 prefixes, underscores between digits. */
+export function parseGoInt(s: string): number {
+  const sign = s[0] === '-' || s[0] === '+' ? s[0] : '';
+  const body = s.slice(sign.length);
+  if (body === '' || (body.includes('_') && !underscoreOK(body))) throw syntaxError('ParseInt', s);
+  const digits = body.replace(/_/g, '');
+  let big: bigint;
+  if (/^0[xX][0-9a-fA-F]+$/.test(digits)) big = BigInt('0x' + digits.slice(2));
+  else if (/^0[bB][01]+$/.test(digits)) big = BigInt('0b' + digits.slice(2));
+  else if (/^0[oO][0-7]+$/.test(digits)) big = BigInt('0o' + digits.slice(2));
+  else if (/^0[0-7]+$/.test(digits)) big = BigInt('0o' + digits.slice(1));
+  else if (/^(0|[1-9][0-9]*)$/.test(digits)) big = BigInt(digits);
+  else throw syntaxError('ParseInt', s);
+  if (sign === '-') big = -big;
+  if (big > 9223372036854775807n || big < -9223372036854775808n) throw rangeError('ParseInt', s);
+  return Number(big);
+}
+
+/** strconv.ParseUint(s, 10, 32), as klog's verbosity level parses. */
+function parseUint32(s: string): number {
+  if (!/^[0-9]+$/.test(s)) throw syntaxError('ParseUint', s);
+  const n = Number(s);
+  if (n > 0xffffffff) throw rangeError('ParseUint', s);
+  return n;
+}
+
+const DURATION_UNITS_NS: Record<string, number> = { ns: 1, us: 1e3, 'µs': 1e3, 'μs': 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
+
+/** Go's time.ParseDuration, returning milliseconds. */
+export function parseGoDuration(s: string): number {
+  const invalid = () => new Error(`time: invalid duration ${goQuote(s)}`);
+  let rest = s;
+  let sign = 1;
+  if (rest[0] === '-' || rest[0] === '+') {
+    if (rest[0] === '-') sign = -1;
+    rest = rest.slice(1);
+  }
+  if (rest === '0') return 0;
+  if (rest === '') throw invalid();
+  let totalNs = 0;
+  while (rest !== '') {
+    const num = /^([0-9]*)(\.([0-9]*))?/.exec(rest)!;
+    const whole = num[1];
+    const frac = num[3] ?? '';
+    if (whole === '' && frac === '') throw invalid();
+    rest = rest.slice(num[0].length);
+    const unitMatch = /^[^0-9.]+/.exec(rest);
+    if (!unitMatch) throw new Error(`time: missing unit in duration ${goQuote(s)}`);
+    const unit = unitMatch[0];
+    const scale = DURATION_UNITS_NS[unit];
+    if (scale === undefined) throw new Error(`time: unknown unit ${goQuote(unit)} in duration ${goQuote(s)}`);
+    rest = rest.slice(unit.length);
+    totalNs += Number(whole || '0') * scale + (frac ? Number('0.' + frac) * scale : 0);
+    if (totalNs > 9223372036854775807) throw invalid();
+  }
+  return (sign * Math.round(totalNs)) / 1e6;
+}
+
+/** Go's time.Duration.String() for a duration given in milliseconds. */
+export function formatGoDuration(ms: number): string {
+  let ns = Math.round(ms * 1e6);
+  if (ns === 0) return '0s';
+  const neg = ns < 0;
+  if (neg) ns = -ns;
+  const trim = (x: string) => x.replace(/\.?0+$/, '');
+  let out: string;
+  if (ns < 1e9) {
+    if (ns < 1e3) out = `${ns}ns`;
+    else if (ns < 1e6) out = `${trim((ns / 1e3).toFixed(3))}µs`;
+    else out = `${trim((ns / 1e6).toFixed(6))}ms`;
+  } else {
+    const h = Math.floor(ns / 3600e9);
+    const m = Math.floor((ns % 3600e9) / 60e9);
+    const sec = (ns % 60e9) / 1e9;
+    const secText = Number.isInteger(sec) ? String(sec) : trim(sec.toFixed(9));
+    out = h > 0 ? `${h}h${m}m${secText}s` : m > 0 ? `${m}m${secText}s` : `${secText}s`;
+  }
+  return (neg ? '-' : '') + out;
+}
+
+function atoi(s: string): number {
+  if (!/^[+-]?[0-9]+$/.test(s)) throw syntaxError('Atoi', s);
+  return Number(s);
+}
+
+/** k8s.io/apimachinery's PortRange: "30000-32767", "30000+2767" or a single port. */
+export function parsePortRange(value: string): PortRange {
+  const v = value.trim();
+  if (v === '') return { base: 0, size: 0 };
+  const hyphen = v.indexOf('-');
+  const plus = v.indexOf('+');
+  let low: number;
+  let high: number;
+  if (hyphen < 0 && plus < 0) {
+    low = high = atoi(v);
+  } else if (hyphen >= 0 && plus < 0) {
+    low = atoi(v.slice(0, hyphen));
+    high = atoi(v.slice(hyphen + 1));
+  } else if (plus >= 0 && hyphen < 0) {
+    low = atoi(v.slice(0, plus));
+    high = low + atoi(v.slice(plus + 1));
+  } else {
+    throw new Error(`unable to parse port range: ${v}`);
+  }
+  if (low > 65535 || high > 65535) throw new Error(`the port range cannot be greater than 65535: ${v}`);
+  if (high < low) throw new Error(`end port cannot be less than start port: ${v}`);
+  return { base: low, size: 1 + high - low };
+}
+
+function parseIp(s: string): string {
+  const v = s.trim();
+  if (isIP(v) === 0) throw new Error(`failed to parse IP: ${goQuote(s)}`);
+  return v;
+}
+
+function parseStringSlice(s: string): string[] {
+  if (s === '') return [];
+  const records = readCsv(s);
+  return records[0] ?? [];
+}
+
+function parseConfigurationMap(s: string, into: Record<string, string>): void {
+  for (const part of s.split(',')) {
+    const item = part.trim();
+    if (item === '') continue;
+    const eq = item.indexOf('=');
+    if (eq < 0) into[item] = '';
+    else into[item.slice(0, eq).trim()] = item.slice(eq + 1).trim();
+  }
+}
+
+/** featuregate.Set: "Name=true,Other=false"; every entry needs a bool. */
+function parseFeatureGates(s: string, into: Record<string, boolean>): void {
+  const parsed: Record<string, boolean> = {};
+  for (const part of s.split(',')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = (eq < 0 ? part : part.slice(0, eq)).trim();
+    if (eq < 0) throw new Error(`missing bool value for ${key}`);
+    const val = part.slice(eq + 1).trim();
+    try {
+      parsed[key] = parseGoBool(val);
+    } catch (e) {
+      throw new Error(`invalid value of ${key}=${val}, err: ${(e as Error).message}`);
+    }
+  }
+  Object.assign(into, parsed);
+}
+
+type MutableFlags = Record<string, unknown>;
+
+function cloneDefault(spec: FlagSpec): unknown {
+  const d: unknown = spec.default;
+  if (Array.isArray(d)) return [...(d as readonly unknown[])];
+  if (d !== null && typeof d === 'object') return { ...(d as object) };
+  return d;
+}
+
+function setValue(spec: FlagSpec, raw: string, out: MutableFlags, changed: Set<string>): void {
+  const key = camelCase(spec.name);
+  const first = !changed.has(spec.name);
+  switch (spec.type) {
+    case 'bool':
+      out[key] = parseGoBool(raw);
+      break;
+    case 'int':
+      out[key] = parseGoInt(raw);
+      break;
+    case 'level':
+      out[key] = parseUint32(raw);
+      break;
+    case 'string':
+      out[key] = raw;
+      break;
+    case 'ip':
+      out[key] = parseIp(raw);
+      break;
+    case 'duration':
+      out[key] = parseGoDuration(raw);
+      break;
+    case 'strings': {
+      // pflag: the first use replaces the default, later uses append.
+      const values = parseStringSlice(raw);
+      out[key] = first ? values : [...(out[key] as string[]), ...values];
+      break;
+    }
+    case 'mapStringString':
+      parseConfigurationMap(raw, out[key] as Record<string, string>);
+      break;
+    case 'mapStringBool':
+      parseFeatureGates(raw, out[key] as Record<string, boolean>);
+      break;
+    case 'portRange':
+      out[key] = parsePortRange(raw);
+      break;
+  }
+  changed.add(spec.name);
+}
+
+function displayName(spec: FlagSpec): string {
+  return spec.shorthand ? `-${spec.shorthand}, --${spec.name}` : `--${spec.name}`;
+}
+
+function applyValue(spec: FlagSpec, raw: string, out: MutableFlags, changed: Set<string>): void {
+  try {
+    setValue(spec, raw, out, changed);
+  } catch (e) {
+    throw new FlagError(`invalid argument ${goQuote(raw)} for ${goQuote(displayName(spec))} flag: ${(e as Error).message}`);
+  }
+}
+
+/** Parses argv (without the node and script entries) with pflag's rules. Throws FlagError. */
+export function parseFlags(argv: readonly string[]): ParsedFlags {
+  const out: MutableFlags = {};
+  for (const spec of FLAGS) out[camelCase(spec.name)] = cloneDefault(spec);
+  const changed = new Set<string>();
+  const positional: string[] = [];
+  const args = [...argv];
+
+  while (args.length > 0) {
+    const s = args.shift()!;
+    if (s.length < 2 || s[0] !== '-') {
+      positional.push(s);
+      continue;
+    }
+    if (s === '--') {
+      positional.push(...args);
+      break;
+    }
+    if (s[1] === '-') {
+      const body = s.slice(2);
+      if (body === '' || body[0] === '-' || body[0] === '=') throw new FlagError(`bad flag syntax: ${s}`);
+      const eq = body.indexOf('=');
+      const given = eq < 0 ? body : body.slice(0, eq);
+      const spec = byName.get(normalizeName(given));
+      if (!spec) throw new FlagError(`unknown flag: --${given}`);
+      if (eq >= 0) applyValue(spec, body.slice(eq + 1), out, changed);
+      else if (spec.type === 'bool') applyValue(spec, 'true', out, changed);
+      else if (args.length > 0) applyValue(spec, args.shift()!, out, changed);
+      else throw new FlagError(`flag needs an argument: ${s}`);
+      continue;
+    }
+    // One or more shorthands: -v4, -v=4, -v 4, -h.
+    let shorts = s.slice(1);
+    while (shorts.length > 0) {
+      const c = shorts[0];
+      const spec = byShorthand.get(c);
+      if (!spec) throw new FlagError(`unknown shorthand flag: '${c}' in -${shorts}`);
+      if (shorts.length > 2 && shorts[1] === '=') {
+        applyValue(spec, shorts.slice(2), out, changed);
+        shorts = '';
+      } else if (spec.type === 'bool') {
+        applyValue(spec, 'true', out, changed);
+        shorts = shorts.slice(1);
+      } else if (shorts.length > 1) {
+        applyValue(spec, shorts.slice(1), out, changed);
+        shorts = '';
+      } else if (args.length > 0) {
+        applyValue(spec, args.shift()!, out, changed);
+        shorts = '';
+      } else {
+        throw new FlagError(`flag needs an argument: '${c}' in -${shorts}`);
+      }
+    }
+  }
+  const options = out as unknown as ServerFlags;
+  return { options, positional, help: options.help, changed };
+}
+
+/** The message the CLI prints before exiting 2. */
+export function formatFlagError(err: Error): string {
+  return `Error: ${err.message}\nRun '${COMMAND_NAME} --help' for usage.\n`;
+}
+
+const ALL_AUTHORIZATION_MODES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'];
+
+/** Checks that go beyond syntax, with kube-apiserver's messages. Empty when valid. */
+export function validateServerFlags(o: ServerFlags, positional: readonly string[] = []): string[] {
+  const errs: string[] = [];
+  if (o.securePort < 1 || o.securePort > 65535) {
+    errs.push(`--secure-port ${o.securePort} must be between 1 and 65535, inclusive. It cannot be turned off with 0`);
+  }
+  if ((o.tlsCertFile === '') !== (o.tlsPrivateKeyFile === '')) {
+    errs.push('missing filename for serving cert');
+  }
+  for (const mode of o.authorizationMode) {
+    if (!ALL_AUTHORIZATION_MODES.includes(mode)) errs.push(`authorization-mode ${goQuote(mode)} is not a valid mode`);
+  }
+  if (new Set(o.authorizationMode).size !== o.authorizationMode.length) {
+    errs.push(`authorization-mode ${goQuote(o.authorizationMode.join(','))} has mode specified more than once`);
+  }
+  if (o.maxRequestsInflight < 0) errs.push(`--max-requests-inflight can not be negative value`);
+  if (o.maxMutatingRequestsInflight < 0) errs.push(`--max-mutating-requests-inflight can not be negative value`);
+  if (o.loggingFormat !== 'text' && o.loggingFormat !== 'json') errs.push(`format: Invalid value: ${goQuote(o.loggingFormat)}: Unsupported log format`);
+  const args = positional.filter((a) => a.length > 0);
+  if (args.length > 0) errs.push(`${goQuote(COMMAND_NAME)} does not take any arguments, got [${positional.map(goQuote).join(' ')}]`);
+  return errs;
+}
+
+// ---------------------------------------------------------------------------
+// --help
+
+function typeName(spec: FlagSpec): string {
+  switch (spec.type) {
+    case 'bool':
+      return '';
+    case 'level':
+      return 'Level';
+    case 'strings':
+      return 'strings';
+    default:
+      return spec.type;
+  }
+}
+
+/** The default as pflag prints it, or undefined when it is the zero value (then nothing is printed). */
+function defaultText(spec: FlagSpec): string | undefined {
+  const d: unknown = spec.default;
+  switch (spec.type) {
+    case 'bool':
+      return d ? 'true' : undefined;
+    case 'int':
+    case 'level':
+      return d === 0 ? undefined : String(d);
+    case 'duration':
+      return d === 0 ? undefined : formatGoDuration(d as number);
+    case 'string':
+      return d === '' ? undefined : goQuote(d as string);
+    case 'ip':
+      return d === '' ? undefined : (d as string);
+    case 'strings': {
+      const list = d as readonly string[];
+      return list.length === 0 ? undefined : `[${list.join(',')}]`;
+    }
+    case 'mapStringString':
+    case 'mapStringBool': {
+      const entries = Object.entries(d as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+      return entries.length === 0 ? undefined : entries.map(([k, v]) => `${k}=${String(v)}`).join(',');
+    }
+    case 'portRange': {
+      const r = d as PortRange;
+      return r.size === 0 ? undefined : `${r.base}-${r.base + r.size - 1}`;
+    }
+  }
+}
+
+function flagUsages(specs: readonly FlagSpec[]): string {
+  const rows = [...specs]
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map((spec) => {
+      let left = spec.shorthand ? `  -${spec.shorthand}, --${spec.name}` : `      --${spec.name}`;
+      const t = typeName(spec);
+      if (t) left += ' ' + t;
+      const def = defaultText(spec);
+      return { left, right: spec.usage + (def === undefined ? '' : ` (default ${def})`) };
+    });
+  const width = Math.max(...rows.map((r) => r.left.length));
+  // pflag pads to the widest left column and separates with three spaces.
+  return rows.map((r) => `${r.left}${' '.repeat(width - r.left.length)}   ${r.right}\n`).join('');
+}
+
+export function helpText(): string {
+  const sections: string[] = [];
+  for (const spec of FLAGS) if (!sections.includes(spec.section)) sections.push(spec.section);
+  let out =
+    'skiff serves the Kubernetes API (kube-apiserver v1.34 semantics) on an embedded\n' +
+    'SQLite store or on etcd. It accepts kube-apiserver\'s flag names for what it implements.\n\n' +
+    `Usage:\n  ${COMMAND_NAME} [flags]\n`;
+  for (const section of sections) {
+    const specs = FLAGS.filter((f) => f.section === section);
+    out += `\n${section} flags:\n\n${flagUsages(specs)}`;
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+// Content negotiation: which representation a client asked for (Accept) and which
+// encoding a request body uses (Content-Type).
+
+import { notAcceptable, unsupportedMediaType } from '../apimachinery/errors.js';
+
+export type Encoding = 'json' | 'yaml';
+export type Target = 'object' | 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList';
+
+export interface ResponseFormat {
+  encoding: Encoding;
+  target: Target;
+  /** meta.k8s.io version for Table / PartialObjectMetadata targets. */
+  metaVersion: 'v1' | 'v1beta1';
+}
+
+export const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+export const STREAM_MEDIA_TYPES = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
+
+interface MediaRange {
+  type: string;
+  subtype: string;
+  params: Record<string, string>;
+  q: number;
+}
+
+export function parseMediaRanges(header: string): MediaRange[] {
+  const out: MediaRange[] = [];
+  for (const clause of header.split(',')) {
+    const parts = clause.split(';').map((s) => s.trim());
+    const full = parts[0]?.toLowerCase() ?? '';
+    if (!full) continue;
+    const slash = full.indexOf('/');
+    const type = slash < 0 ? full : full.slice(0, slash);
+    const subtype = slash < 0 ? '*' : full.slice(slash + 1);
+    const params: Record<string, string> = {};
+    let q = 1;
+    for (const p of parts.slice(1)) {
+      const eq = p.indexOf('=');
+      if (eq < 0) continue;
+      const k = p.slice(0, eq).trim().toLowerCase();
+      const v = p.slice(eq + 1).trim().replace(/^"|"$/g, '');
+      if (k === 'q') q = Number.isFinite(Number(v)) ? Number(v) : 0;
+      else params[k] = v;
+    }
+    out.push({ type, subtype, params, q });
+  }
+  // Stable sort by quality.
+  return out.map((r, i) => ({ r, i })).sort((a, b) => b.r.q - a.r.q || a.i - b.i).map((x) => x.r);
+}
+
+/**
+ * Choose the response representation. `kind` is 'get' | 'list' | 'watch' | 'other';
+ * Table and PartialObjectMetadata are offered only to reads.
+ */
+export function negotiateResponse(accept: string | undefined, kind: 'get' | 'list' | 'watch' | 'other'): ResponseFormat {
+  const plain: ResponseFormat = { encoding: 'json', target: 'object', metaVersion: 'v1' };
+  if (!accept || accept.trim() === '') return plain;
+  const stream = kind === 'watch';
+  for (const r of parseMediaRanges(accept)) {
+    if (r.q <= 0) continue;
+    const isJson = r.type === 'application' && r.subtype === 'json';
+    const isYaml = r.type === 'application' && r.subtype === 'yaml';
+    const wildcard = (r.type === '*' && r.subtype === '*') || (r.type === 'application' && r.subtype === '*');
+    if (!isJson && !isYaml && !wildcard) continue;
+    if (isYaml && stream) continue;
+    const as = r.params['as'];
+    if (!as) {
+      if (wildcard) return plain;
+      return { encoding: isYaml ? 'yaml' : 'json', target: 'object', metaVersion: 'v1' };
+    }
+    if (kind === 'other') continue;
+    const g = r.params['g'];
+    const v = r.params['v'];
+    if (g !== 'meta.k8s.io' || (v !== 'v1' && v !== 'v1beta1')) continue;
+    const encoding: Encoding = isYaml ? 'yaml' : 'json';
+    if (as === 'Table') return { encoding, target: 'Table', metaVersion: v };
+    if (as === 'PartialObjectMetadata' && kind !== 'list') return { encoding, target: 'PartialObjectMetadata', metaVersion: v };
+    if (as === 'PartialObjectMetadataList' && kind === 'list') return { encoding, target: 'PartialObjectMetadataList', metaVersion: v };
+  }
+  throw notAcceptable(stream ? STREAM_MEDIA_TYPES : OBJECT_MEDIA_TYPES);
+}
+
+/** Negotiate a non-resource response (discovery, version) that only has a JSON form. */
+export function negotiateJsonOnly(accept: string | undefined): void {
+  if (!accept || accept.trim() === '') return;
+  for (const r of parseMediaRanges(accept)) {
+    if (r.q <= 0) continue;
+    if ((r.type === '*' && r.subtype === '*') || (r.type === 'application' && (r.subtype === '*' || r.subtype === 'json'))) return;
+  }
+  throw notAcceptable(['application/json']);
+}
+
+/** The encoding of a request body; absent Content-Type means JSON. */
+export function requestEncoding(contentType: string | undefined): Encoding {
+  if (!contentType || contentType.trim() === '') return 'json';
+  const mt = contentType.split(';')[0]!.trim().toLowerCase();
+  if (mt === 'application/json') return 'json';
+  if (mt === 'application/yaml') return 'yaml';
+  throw unsupportedMediaType(mt, OBJECT_MEDIA_TYPES);
+}
+
+export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
+
+export const PATCH_MEDIA_TYPES: Record<string, PatchType> = {
+  'application/json-patch+json': 'json',
+  'application/merge-patch+json': 'merge',
+  'application/strategic-merge-patch+json': 'strategic',
+  'application/apply-patch+yaml': 'apply',
+};
+
+export function patchType(contentType: string | undefined, allowed: PatchType[]): PatchType {
+  const mt = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const t = PATCH_MEDIA_TYPES[mt];
+  if (!t || !allowed.includes(t)) {
+    const accepted = Object.entries(PATCH_MEDIA_TYPES)
+      .filter(([, v]) => allowed.includes(v))
+      .map(([k]) => k);
+    throw unsupportedMediaType(mt, accepted);
+  }
+  return t;
+}

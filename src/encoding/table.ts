@@ -1,0 +1,58 @@
+// The Table representation (meta.k8s.io/v1) that kubectl get asks for.
+
+import type { KindDef, Obj, TableColumn } from '../types/kind.js';
+
+export const NAME_COLUMN_DESCRIPTION =
+  'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names';
+
+export const CREATED_AT_DESCRIPTION =
+  'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata';
+
+const defaultColumns: TableColumn[] = [
+  { name: 'Created At', type: 'date', description: CREATED_AT_DESCRIPTION, priority: 0, cell: (o) => o.metadata?.creationTimestamp ?? null },
+];
+
+export type IncludeObject = 'None' | 'Metadata' | 'Object';
+
+export function parseIncludeObject(v: string | null): IncludeObject {
+  if (v === 'None' || v === 'Object') return v;
+  return 'Metadata';
+}
+
+function columnsOf(def: KindDef): TableColumn[] {
+  return def.tableColumns ?? defaultColumns;
+}
+
+export function columnDefinitions(def: KindDef): Obj[] {
+  const cols = [
+    { name: 'Name', type: 'string', format: 'name', description: NAME_COLUMN_DESCRIPTION, priority: 0 },
+    ...columnsOf(def).map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description, priority: c.priority })),
+  ];
+  return cols;
+}
+
+export function partialObjectMetadata(obj: Obj, metaVersion: string): Obj {
+  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${metaVersion}`, metadata: obj.metadata ?? {} };
+}
+
+export function tableRow(def: KindDef, obj: Obj, include: IncludeObject, metaVersion: string): Obj {
+  const cells = [obj.metadata?.name ?? '', ...columnsOf(def).map((c) => c.cell(obj) ?? null)];
+  const row: Obj = { cells };
+  if (include === 'Object') row.object = obj;
+  else if (include === 'Metadata') row.object = partialObjectMetadata(obj, metaVersion);
+  return row;
+}
+
+export function table(
+  def: KindDef,
+  objs: Obj[],
+  listMeta: { resourceVersion?: string; continue?: string; remainingItemCount?: number },
+  include: IncludeObject,
+  metaVersion: string,
+  withColumns = true,
+): Obj {
+  const t: Obj = { kind: 'Table', apiVersion: `meta.k8s.io/${metaVersion}`, metadata: listMeta };
+  if (withColumns) t.columnDefinitions = columnDefinitions(def);
+  t.rows = objs.map((o) => tableRow(def, o, include, metaVersion));
+  return t;
+}

@@ -1,0 +1,109 @@
+// Decoding request bodies into objects of the addressed kind, with upstream's
+// checks and messages for wrong kinds, wrong versions and malformed input.
+
+import { badRequest } from '../apimachinery/errors.js';
+import type { Encoding } from '../encoding/negotiate.js';
+import { parseYaml } from '../encoding/yaml.js';
+import type { Obj } from '../types/kind.js';
+
+export interface ExpectedKind {
+  group: string;
+  version: string;
+  kind: string;
+  /** Whether a kind is registered in a group/version (for upstream's "no kind is registered" wording). */
+  isRegistered(apiVersion: string, kind: string): boolean;
+}
+
+/** Upstream's summary of a body in decode errors: the first 30 bytes, as text for objects, hex otherwise. */
+export function summarizeBody(body: Buffer): string {
+  if (body.length === 0) return '<empty>';
+  const head = body.subarray(0, 30);
+  const more = body.length > 30 ? ' ...' : '';
+  if (body[0] === 0x7b) return head.toString('utf8') + more;
+  return head.toString('hex') + more;
+}
+
+/** Go's encoding/json wording for the common syntax errors. */
+function goJsonError(e: Error, text: string): string {
+  const m = /position (\d+)/.exec(e.message);
+  const pos = m ? Number(m[1]) : -1;
+  if (pos < 0 || pos >= text.length || /end of JSON input|Unterminated/.test(e.message)) return 'unexpected end of JSON input';
+  const ch = text[pos]!;
+  const prev = text.slice(0, pos).trimEnd().slice(-1);
+  if (prev === '{' || prev === ',') return `invalid character '${ch}' looking for beginning of object key string`;
+  if (prev === ':' || prev === '[' || prev === '') return `invalid character '${ch}' looking for beginning of value`;
+  return `invalid character '${ch}' after object key:value pair`;
+}
+
+function unrecognized(kind: string, err: string, body: Buffer) {
+  return badRequest(`the object provided is unrecognized (must be of type ${kind}): ${err} (${summarizeBody(body)})`);
+}
+
+/** Parse a body as JSON or YAML into a plain value; malformed input is a 400 naming the expected kind. */
+export function parseBody(body: Buffer, encoding: Encoding, kindForErrors = 'Object'): unknown {
+  const text = body.toString('utf8');
+  if (encoding === 'yaml') {
+    try {
+      return parseYaml(text);
+    } catch (e) {
+      throw unrecognized(kindForErrors, `yaml: ${((e as Error & { reason?: string }).reason ?? (e as Error).message).split('\n')[0]}`, body);
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw unrecognized(kindForErrors, `couldn't get version/kind; json parse error: ${goJsonError(e as Error, text)}`, body);
+  }
+}
+
+function goType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'boolean') return 'bool';
+  return typeof v;
+}
+
+const TYPE_META = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
+/**
+ * Decode a body as an object of the expected kind. apiVersion and kind default
+ * from the URL when absent; a mismatch is a 400 as upstream reports it.
+ */
+export function decodeObject(body: Buffer, encoding: Encoding, expected: ExpectedKind): Obj {
+  const value = parseBody(body, encoding, expected.kind);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw unrecognized(expected.kind, `couldn't get version/kind; json parse error: json: cannot unmarshal ${goType(value)} into Go value of type ${TYPE_META}`, body);
+  }
+  const obj = value as Obj;
+  for (const f of ['apiVersion', 'kind'] as const) {
+    if (obj[f] !== undefined && obj[f] !== null && typeof obj[f] !== 'string') {
+      throw unrecognized(expected.kind, `couldn't get version/kind; json parse error: json: cannot unmarshal ${goType(obj[f])} into Go struct field .${f} of type string`, body);
+    }
+  }
+  const expectedAV = expected.group ? `${expected.group}/${expected.version}` : expected.version;
+  const av: string = obj.apiVersion || expectedAV;
+  const kind: string = obj.kind || expected.kind;
+  const version = av.includes('/') ? av.slice(av.indexOf('/') + 1) : av;
+  if (!expected.isRegistered(av, kind)) {
+    throw badRequest(
+      `${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(av)} in scheme "pkg/api/legacyscheme/scheme.go:30"`,
+    );
+  }
+  if (kind !== expected.kind) {
+    const goPkg = (a: string) => (a.includes('/') ? a.split('/')[1] : a);
+    throw badRequest(
+      `${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: converting (${goPkg(av)}.${kind}) to (${expected.group ? expected.group.split('.')[0] : 'core'}.${expected.kind}): unknown conversion`,
+    );
+  }
+  if (av !== expectedAV) {
+    throw badRequest(`the API version in the data (${av}) does not match the expected API version (${expectedAV})`);
+  }
+  obj.apiVersion = expectedAV;
+  obj.kind = expected.kind;
+  if (obj.metadata === null) obj.metadata = {};
+  if (obj.metadata !== undefined && (typeof obj.metadata !== 'object' || Array.isArray(obj.metadata))) {
+    throw badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: json: cannot unmarshal ${goType(obj.metadata)} into Go struct field ${expected.kind}.metadata of type v1.ObjectMeta`);
+  }
+  return obj;
+}

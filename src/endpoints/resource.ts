@@ -1,0 +1,453 @@
+// The HTTP face of the generic registry: one handler serves every resource
+// request, choosing the operation from the request info and the kind's verbs.
+
+import { randomInt } from 'node:crypto';
+import {
+  badRequest,
+  methodNotAllowed,
+  notFound,
+  resourceNotFound,
+  StatusError,
+} from '../apimachinery/errors.js';
+import { negotiateResponse, patchType, requestEncoding, type ResponseFormat } from '../encoding/negotiate.js';
+import { parseIncludeObject, partialObjectMetadata, table, tableRow } from '../encoding/table.js';
+import { applyPatch } from '../patch/index.js';
+import { buildFilter } from '../registry/filter.js';
+import { parseListOptions } from '../registry/list-options.js';
+import type { Registry, Scope } from '../registry/registry.js';
+import { header, readBody, sendBytes, sendEncoded, sendText, successStatus, type Ctx } from '../server/http.js';
+import type { Catalog, ServedResource } from '../types/catalog.js';
+import { apiVersionOf } from '../types/catalog.js';
+import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
+import { decodeObject, parseBody } from './decode.js';
+
+export interface ResourceHandlerOptions {
+  /** Default watch timeout bounds (upstream: min-request-timeout 1800s, random up to twice that). */
+  minRequestTimeoutSeconds?: number;
+  /** How often a watch with allowWatchBookmarks gets a BOOKMARK. */
+  bookmarkIntervalMs?: number;
+  /** Close watches with buffered output over this many bytes (the client re-lists). */
+  watchBufferLimitBytes?: number;
+}
+
+export class ResourceHandler {
+  private readonly openWatches = new Set<() => void>();
+  private readonly minRequestTimeout: number;
+  private readonly bookmarkIntervalMs: number;
+  private readonly watchBufferLimit: number;
+
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly registry: Registry,
+    opts: ResourceHandlerOptions = {},
+  ) {
+    this.minRequestTimeout = opts.minRequestTimeoutSeconds ?? 1800;
+    this.bookmarkIntervalMs = opts.bookmarkIntervalMs ?? 60_000;
+    this.watchBufferLimit = opts.watchBufferLimitBytes ?? 16 * 1024 * 1024;
+  }
+
+  /** End every open watch (graceful shutdown). */
+  closeWatches(): void {
+    for (const stop of [...this.openWatches]) stop();
+  }
+
+  get watchCount(): number {
+    return this.openWatches.size;
+  }
+
+  async handle(ctx: Ctx): Promise<void> {
+    const info = ctx.info;
+    if (!this.catalog.hasGroupVersion(info.apiGroup, info.apiVersion)) return notFoundPage(ctx);
+    const served = this.catalog.lookup(info.apiGroup, info.apiVersion, info.resource);
+    if (!served) throw resourceNotFound();
+    const def = served.def;
+    if (!def.namespaced && info.namespace && info.resource !== 'namespaces') throw resourceNotFound();
+    let sub: SubresourceDef | undefined;
+    if (info.subresource) {
+      sub = def.subresources?.find((s) => s.name === info.subresource);
+      if (!sub || info.parts.length > 3) throw resourceNotFound();
+    } else if (info.parts.length > 2) {
+      throw resourceNotFound();
+    }
+    const namespace = def.namespaced ? info.namespace : '';
+    const scope: Scope = { served, namespace };
+    const verbs: Verb[] = sub ? sub.verbs : def.verbs;
+    const verb = info.verb as Verb;
+    // Routes exist per path shape: no POST to a named object, no PUT/PATCH on a collection.
+    const named = info.name !== '' && !(verb === 'list' || verb === 'watch' || verb === 'deletecollection');
+    if ((verb === 'create' && named && !sub) || ((verb === 'update' || verb === 'patch') && !info.name)) throw methodNotAllowed();
+    if (!verbs.includes(verb)) {
+      throw methodNotAllowed();
+    }
+    switch (verb) {
+      case 'get':
+        return this.get(ctx, scope);
+      case 'list':
+        return this.list(ctx, scope);
+      case 'watch':
+        return this.watch(ctx, scope);
+      case 'create':
+        return this.create(ctx, scope);
+      case 'update':
+        return this.update(ctx, scope, sub);
+      case 'patch':
+        return this.patch(ctx, scope, sub);
+      case 'delete':
+        return this.delete(ctx, scope);
+      case 'deletecollection':
+        return this.deleteCollection(ctx, scope);
+    }
+  }
+
+  private sendObject(ctx: Ctx, code: number, served: ServedResource, obj: Obj, fmt?: ResponseFormat): void {
+    const f = fmt ?? negotiateResponse(header(ctx.req, 'accept'), 'other');
+    if (f.target === 'Table') {
+      const include = parseIncludeObject(ctx.query.get('includeObject'));
+      sendEncoded(ctx, code, f.encoding, table(served.def, [obj], { resourceVersion: obj.metadata?.resourceVersion }, include, f.metaVersion));
+      return;
+    }
+    if (f.target === 'PartialObjectMetadata') {
+      sendEncoded(ctx, code, f.encoding, partialObjectMetadata(obj, f.metaVersion));
+      return;
+    }
+    sendEncoded(ctx, code, f.encoding, obj);
+  }
+
+  private async get(ctx: Ctx, scope: Scope): Promise<void> {
+    const fmt = negotiateResponse(header(ctx.req, 'accept'), 'get');
+    const obj = await this.registry.get(scope, ctx.info.name, ctx.query.get('resourceVersion') ?? undefined);
+    this.sendObject(ctx, 200, scope.served, obj, fmt);
+  }
+
+  private async list(ctx: Ctx, scope: Scope): Promise<void> {
+    const fmt = negotiateResponse(header(ctx.req, 'accept'), 'list');
+    const opts = parseListOptions(ctx.query);
+    const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
+    const res = await this.registry.list(scope, {
+      resourceVersion: opts.resourceVersion || undefined,
+      resourceVersionMatch: opts.resourceVersionMatch || undefined,
+      limit: opts.limit,
+      continue: opts.continue || undefined,
+      filter,
+    });
+    const listMeta: Obj = { resourceVersion: res.resourceVersion };
+    if (res.continue) listMeta.continue = res.continue;
+    if (res.remainingItemCount !== undefined) listMeta.remainingItemCount = res.remainingItemCount;
+    const served = scope.served;
+    if (fmt.target === 'Table') {
+      const include = parseIncludeObject(ctx.query.get('includeObject'));
+      const objs = res.items.map((b) => JSON.parse(b.toString('utf8')));
+      sendEncoded(ctx, 200, fmt.encoding, table(served.def, objs, listMeta, include, fmt.metaVersion));
+      return;
+    }
+    if (fmt.target === 'PartialObjectMetadataList') {
+      const items = res.items.map((b) => partialObjectMetadata(JSON.parse(b.toString('utf8')), fmt.metaVersion));
+      sendEncoded(ctx, 200, fmt.encoding, { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${fmt.metaVersion}`, metadata: listMeta, items });
+      return;
+    }
+    const head = `{"kind":"${served.def.kind}List","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
+    const parts: Buffer[] = [Buffer.from(head)];
+    res.items.forEach((b, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(b);
+    });
+    parts.push(LIST_END);
+    sendEncoded(ctx, 200, fmt.encoding, undefined, Buffer.concat(parts));
+  }
+
+  private async watch(ctx: Ctx, scope: Scope): Promise<void> {
+    const fmt = negotiateResponse(header(ctx.req, 'accept'), 'watch');
+    const query = new URLSearchParams(ctx.query);
+    query.set('watch', 'true');
+    const opts = parseListOptions(query);
+    const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
+    const served = scope.served;
+    const def = served.def;
+    const include = parseIncludeObject(ctx.query.get('includeObject'));
+    const timeoutSec = opts.timeoutSeconds && opts.timeoutSeconds > 0 ? opts.timeoutSeconds : this.minRequestTimeout + randomInt(0, this.minRequestTimeout + 1);
+    const res = ctx.res;
+    const apiVersion = apiVersionOf(served.group, served.version);
+    let firstTableEvent = true;
+    let closed = false;
+    let lastRV = 0;
+
+    const write = (frame: Buffer) => {
+      if (closed) return;
+      (res as { write(b: Buffer): boolean }).write(frame);
+      const buffered = (res as { writableLength?: number }).writableLength ?? 0;
+      if (buffered > this.watchBufferLimit) finish(); // slow watcher: drop it, the client re-lists
+    };
+    const frameOf = (type: string, objectBytes: Buffer): Buffer =>
+      Buffer.concat([Buffer.from(`{"type":"${type}","object":`), objectBytes, FRAME_END]);
+    const encodeEvent = (type: string, bytes: Buffer, memo: Map<string, Buffer>): Buffer => {
+      if (fmt.target === 'Table') {
+        const obj = JSON.parse(bytes.toString('utf8'));
+        const t = table(def, [obj], { resourceVersion: obj.metadata?.resourceVersion }, include, fmt.metaVersion, firstTableEvent);
+        firstTableEvent = false;
+        return frameOf(type, Buffer.from(JSON.stringify(t)));
+      }
+      if (fmt.target === 'PartialObjectMetadata') {
+        const obj = JSON.parse(bytes.toString('utf8'));
+        return frameOf(type, Buffer.from(JSON.stringify(partialObjectMetadata(obj, fmt.metaVersion))));
+      }
+      const key = `frame:${apiVersion}:${type}`;
+      let f = memo.get(key);
+      if (!f) {
+        f = frameOf(type, bytes);
+        memo.set(key, f);
+      }
+      return f;
+    };
+    const bookmark = (rv: number, initialEnd: boolean): Buffer => {
+      const meta: Obj = { resourceVersion: String(rv) };
+      if (initialEnd) meta.annotations = { 'k8s.io/initial-events-end': 'true' };
+      const obj = fmt.target === 'object' ? { kind: def.kind, apiVersion, metadata: meta } : bookmarkForMetaTarget(fmt, meta);
+      return frameOf('BOOKMARK', Buffer.from(JSON.stringify(obj)));
+    };
+
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'cache-control': 'no-cache, private',
+      'audit-id': ctx.auditId,
+    });
+    if ((res as { flushHeaders?: () => void }).flushHeaders) (res as { flushHeaders: () => void }).flushHeaders();
+
+    let stopWatch: (() => void) | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    let bookmarkTimer: NodeJS.Timeout | null = null;
+    const finish = () => {
+      if (closed) return;
+      closed = true;
+      stopWatch?.();
+      if (timer) clearTimeout(timer);
+      if (bookmarkTimer) clearInterval(bookmarkTimer);
+      this.openWatches.delete(finish);
+      res.end();
+    };
+    this.openWatches.add(finish);
+    ctx.req.on('close', finish);
+    res.on('close', finish);
+    timer = setTimeout(finish, timeoutSec * 1000);
+
+    try {
+      stopWatch = await this.registry.watch(
+        scope,
+        {
+          resourceVersion: opts.resourceVersion || undefined,
+          resourceVersionMatch: opts.resourceVersionMatch || undefined,
+          sendInitialEvents: opts.sendInitialEvents,
+          filter,
+        },
+        {
+          event: (type, bytes, rv, memo) => {
+            lastRV = Math.max(lastRV, rv);
+            write(encodeEvent(type, bytes, memo));
+          },
+          initialEventsEnd: (rv) => {
+            if (opts.allowWatchBookmarks) write(bookmark(rv, true));
+          },
+          progress: (rv) => {
+            lastRV = Math.max(lastRV, rv);
+          },
+          close: (err) => {
+            if (err) write(frameOf('ERROR', Buffer.from(JSON.stringify(new StatusError(500, 'InternalError', `Internal error occurred: ${err.message}`).status))));
+            finish();
+          },
+        },
+      );
+      if (closed) stopWatch();
+    } catch (e) {
+      if (e instanceof StatusError) {
+        // Upstream reports a failed watch start as an ERROR event on a 200 stream.
+        write(frameOf('ERROR', Buffer.from(JSON.stringify(e.status))));
+        finish();
+        return;
+      }
+      finish();
+      throw e;
+    }
+    if (opts.allowWatchBookmarks) {
+      bookmarkTimer = setInterval(() => {
+        const rv = Math.max(lastRV, this.registry.storeFor(def).cache.revision);
+        if (rv > 0) write(bookmark(rv, false));
+      }, this.bookmarkIntervalMs);
+    }
+  }
+
+  private async readObject(ctx: Ctx, scope: Scope): Promise<Obj> {
+    const encoding = requestEncoding(header(ctx.req, 'content-type'));
+    const body = await readBody(ctx.req);
+    const served = scope.served;
+    return decodeObject(body, encoding, {
+      group: served.group,
+      version: served.version,
+      kind: served.def.kind,
+      isRegistered: (apiVersion, kind) => this.catalog.isRegistered(apiVersion, kind),
+    });
+  }
+
+  private dryRun(ctx: Ctx): boolean {
+    const values = ctx.query.getAll('dryRun');
+    for (const v of values) {
+      if (v !== 'All') throw badRequest(`Invalid dry run value: ${JSON.stringify(v)}. Valid values are: "All"`);
+    }
+    return values.length > 0;
+  }
+
+  private async create(ctx: Ctx, scope: Scope): Promise<void> {
+    const dryRun = this.dryRun(ctx);
+    const obj = await this.readObject(ctx, scope);
+    const created = await this.registry.create(scope, obj, { dryRun });
+    this.sendObject(ctx, 201, scope.served, created);
+  }
+
+  private async update(ctx: Ctx, scope: Scope, sub: SubresourceDef | undefined): Promise<void> {
+    const dryRun = this.dryRun(ctx);
+    const obj = await this.readObject(ctx, scope);
+    const name = ctx.info.name;
+    const bodyName = obj.metadata?.name;
+    if (bodyName && bodyName !== name) {
+      throw badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
+    }
+    obj.metadata ??= {};
+    obj.metadata.name = name;
+    if (scope.served.def.namespaced) {
+      if (obj.metadata.namespace && obj.metadata.namespace !== scope.namespace) {
+        throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+      }
+      obj.metadata.namespace = scope.namespace;
+    }
+    const res = await this.registry.update(scope, name, obj, { dryRun, subresource: sub?.type === 'status' ? 'status' : undefined });
+    this.sendObject(ctx, res.created ? 201 : 200, scope.served, res.obj);
+  }
+
+  private async patch(ctx: Ctx, scope: Scope, sub: SubresourceDef | undefined): Promise<void> {
+    const dryRun = this.dryRun(ctx);
+    const isCustom = false;
+    const served = scope.served;
+    const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
+    const body = await readBody(ctx.req);
+    const patchBody = body.toString('utf8');
+    const name = ctx.info.name;
+    const res = await this.registry.guaranteedUpdate(
+      scope,
+      name,
+      (current) => {
+        if (!current) throw notFound({ group: served.group, resource: served.def.plural }, name);
+        const patched = applyPatch(pt as 'json' | 'merge' | 'strategic', current, patchBody) as Obj;
+        if (pt === 'strategic') dropPatchDirectives(patched);
+        if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
+          throw badRequest('the patch produced an object that is not a JSON object');
+        }
+        const pmeta = patched.metadata ?? {};
+        if (pmeta.name !== undefined && pmeta.name !== name) {
+          throw badRequest(`the name of the object (${pmeta.name}) does not match the name on the URL (${name})`);
+        }
+        const wantRV = pmeta.resourceVersion;
+        if (wantRV && wantRV !== current.metadata.resourceVersion) {
+          throw new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${served.group ? `${served.def.plural}.${served.group}` : served.def.plural} "${name}": the object has been modified; please apply your changes to the latest version and try again`, {
+            name,
+            ...(served.group ? { group: served.group } : {}),
+            kind: served.def.plural,
+          });
+        }
+        patched.apiVersion = apiVersionOf(served.group, served.version);
+        patched.kind = served.def.kind;
+        patched.metadata = { ...pmeta, name, resourceVersion: current.metadata.resourceVersion };
+        if (served.def.namespaced) patched.metadata.namespace = scope.namespace;
+        return patched;
+      },
+      { dryRun, subresource: sub?.type === 'status' ? 'status' : undefined },
+    );
+    this.sendObject(ctx, 200, served, res.obj);
+  }
+
+  private async readDeleteOptions(ctx: Ctx): Promise<Obj> {
+    const body = await readBody(ctx.req);
+    let opts: Obj = {};
+    if (body.length > 0) {
+      const v = parseBody(body, requestEncoding(header(ctx.req, 'content-type')));
+      if (v && typeof v === 'object' && !Array.isArray(v)) opts = v as Obj;
+      else throw badRequest('the body of the request was in an unknown format');
+    }
+    for (const k of ['gracePeriodSeconds', 'propagationPolicy', 'orphanDependents']) {
+      const q = ctx.query.get(k);
+      if (q !== null && opts[k] === undefined) opts[k] = k === 'propagationPolicy' ? q : k === 'orphanDependents' ? q === 'true' : Number(q);
+    }
+    return opts;
+  }
+
+  private async delete(ctx: Ctx, scope: Scope): Promise<void> {
+    const dryRun = this.dryRun(ctx);
+    const opts = await this.readDeleteOptions(ctx);
+    if (Array.isArray(opts.dryRun)) {
+      for (const v of opts.dryRun) if (v !== 'All') throw badRequest(`Invalid dry run value: ${JSON.stringify(v)}. Valid values are: "All"`);
+    }
+    const res = await this.registry.delete(scope, ctx.info.name, {
+      dryRun: dryRun || (Array.isArray(opts.dryRun) && opts.dryRun.length > 0),
+      preconditions: opts.preconditions,
+    });
+    const served = scope.served;
+    if (res.deleted && !served.def.deleteReturnsObject) {
+      const details: Obj = { name: ctx.info.name };
+      if (served.group) details.group = served.group;
+      details.kind = served.def.plural;
+      details.uid = res.obj.metadata?.uid;
+      const status: Obj = successStatus(details);
+      delete status.code;
+      sendEncoded(ctx, 200, negotiateResponse(header(ctx.req, 'accept'), 'other').encoding, status);
+      return;
+    }
+    this.sendObject(ctx, res.deleted ? 200 : 202, served, res.obj);
+  }
+
+  private async deleteCollection(ctx: Ctx, scope: Scope): Promise<void> {
+    const dryRun = this.dryRun(ctx);
+    const opts = parseListOptions(ctx.query);
+    const dopts = await this.readDeleteOptions(ctx);
+    const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
+    const deleted = await this.registry.deleteCollection(scope, { filter }, { dryRun, preconditions: dopts.preconditions });
+    const served = scope.served;
+    const list = {
+      kind: `${served.def.kind}List`,
+      apiVersion: apiVersionOf(served.group, served.version),
+      metadata: {},
+      items: deleted,
+    };
+    sendEncoded(ctx, 200, negotiateResponse(header(ctx.req, 'accept'), 'other').encoding, list);
+  }
+}
+
+const COMMA = Buffer.from(',');
+const LIST_END = Buffer.from(']}\n');
+const FRAME_END = Buffer.from('}\n');
+
+function bookmarkForMetaTarget(fmt: ResponseFormat, meta: Obj): Obj {
+  if (fmt.target === 'Table') {
+    return { kind: 'Table', apiVersion: `meta.k8s.io/${fmt.metaVersion}`, metadata: meta, rows: null };
+  }
+  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${fmt.metaVersion}`, metadata: meta };
+}
+
+/**
+ * Upstream converts a strategic-merge result to its Go type, which drops leftover
+ * directive keys and nulls; without a schema we drop the directives here.
+ */
+function dropPatchDirectives(v: unknown): void {
+  if (Array.isArray(v)) {
+    for (const x of v) dropPatchDirectives(x);
+    return;
+  }
+  if (v === null || typeof v !== 'object') return;
+  const o = v as Obj;
+  for (const k of Object.keys(o)) {
+    if (k === '$patch' || k === '$retainKeys' || k.startsWith('$setElementOrder/') || k.startsWith('$deleteFromPrimitiveList/')) delete o[k];
+    else dropPatchDirectives(o[k]);
+  }
+}
+
+function notFoundPage(ctx: Ctx): void {
+  sendText(ctx, 404, '404 page not found\n');
+}
+
+export { sendBytes, tableRow };

@@ -1,0 +1,85 @@
+// RFC 7386 JSON Merge Patch as kube-apiserver v1.34 applies it (evanphx/json-patch v4
+// MergePatch behind the patch handler's decoding).
+//
+// Upstream specifics kept: null elements are dropped from arrays taken from the patch
+// (except an array replacing an existing object, which is taken as is), and a top-level
+// array patch replaces the document (reachable only with fieldValidation=Ignore; the
+// caller's decode of the result then fails as upstream's does).
+
+import { decodeBody, decodesStrictly, type FieldValidation, type PatchBody, type PatchOutcome } from './body.js';
+import { patchBadRequest } from './errors.js';
+import { deepCopyJson, isJsonMap } from './go-format.js';
+import { StrictErrorList, collectDuplicateFields, goValueKind, rawToJs, setOwn } from './go-json.js';
+
+export interface MergePatchOptions {
+  /** Default 'Warn', like an absent fieldValidation parameter. */
+  fieldValidation?: FieldValidation;
+}
+
+const INVALID_PATCH = 'Invalid JSON Patch';
+
+/** Applies a JSON merge patch to `original` (never mutated). Throws StatusError as upstream responds. */
+export function applyMergePatch(original: unknown, body: PatchBody, opts: MergePatchOptions = {}): PatchOutcome {
+  const strict = decodesStrictly(opts.fieldValidation);
+  const decoded = decodeBody(body);
+  if (!decoded.ok) throw patchBadRequest(strict ? `error decoding patch: ${decoded.syntaxError}` : INVALID_PATCH);
+  const node = decoded.node;
+  const strictErrors = new StrictErrorList();
+  if (strict) {
+    if (node.t !== 'object' && node.t !== 'null') {
+      throw patchBadRequest(`error decoding patch: json: cannot unmarshal ${goValueKind(node)} into Go value of type map[string]interface {}`);
+    }
+    collectDuplicateFields(node, '', strictErrors);
+  }
+  const patch = rawToJs(node);
+  return { object: mergePatchValue(original, patch), strictErrors: strictErrors.errors };
+}
+
+/** jsonpatch.MergePatch on decoded values; throws 400 "Invalid JSON Patch" where upstream does. */
+export function mergePatchValue(original: unknown, patch: unknown): unknown {
+  if (patch === null || patch === undefined) throw patchBadRequest(INVALID_PATCH);
+  if (Array.isArray(patch)) return pruneArrayNulls(deepCopyJson(patch));
+  if (!isJsonMap(patch)) throw patchBadRequest(INVALID_PATCH);
+  const doc = deepCopyJson(original);
+  const p = deepCopyJson(patch);
+  if (!isJsonMap(doc)) return pruneDocNulls(p);
+  mergeDocs(doc, p);
+  return doc;
+}
+
+function mergeDocs(doc: Record<string, unknown>, patch: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) {
+      delete doc[k];
+      continue;
+    }
+    const cur = Object.prototype.hasOwnProperty.call(doc, k) ? doc[k] : undefined;
+    if (cur === undefined || cur === null) setOwn(doc, k, pruneNulls(v));
+    else setOwn(doc, k, merge(cur, v));
+  }
+}
+
+function merge(cur: unknown, patch: unknown): unknown {
+  if (!isJsonMap(cur)) return pruneNulls(patch);
+  if (!isJsonMap(patch)) return patch;
+  mergeDocs(cur, patch);
+  return cur;
+}
+
+function pruneNulls(v: unknown): unknown {
+  if (isJsonMap(v)) return pruneDocNulls(v);
+  if (Array.isArray(v)) return pruneArrayNulls(v);
+  return v;
+}
+
+function pruneDocNulls(doc: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(doc)) {
+    if (v === null) delete doc[k];
+    else setOwn(doc, k, pruneNulls(v));
+  }
+  return doc;
+}
+
+function pruneArrayNulls(a: unknown[]): unknown[] {
+  return a.filter((v) => v !== null).map(pruneNulls);
+}

@@ -1,0 +1,66 @@
+// The objects of one stored resource: key layout, encoding to stored bytes, and
+// the watch cache over them. Every served kind that stores objects goes through one.
+
+import { compareKeys, WatchCache, type Entry, type Indexer, type Obj } from '../storage/watchcache/cache.js';
+import type { KeyValue, Store } from '../storage/store.js';
+import type { KindDef } from '../types/kind.js';
+import { fieldsOf } from '../types/schema.js';
+import { canonicalObject, orderObjectMeta } from '../apimachinery/objectmeta.js';
+
+export class ResourceStore {
+  readonly cache: WatchCache;
+  readonly prefix: string;
+
+  constructor(
+    readonly store: Store,
+    /** The kind whose objects these are (the storage owner). */
+    readonly def: KindDef,
+    registryPrefix: string,
+    indexer: Indexer,
+  ) {
+    this.prefix = `${registryPrefix}/${def.plural}/`;
+    this.cache = new WatchCache(store, this.prefix, indexer);
+  }
+
+  key(namespace: string, name: string): string {
+    return this.def.namespaced ? `${this.prefix}${namespace}/${name}` : `${this.prefix}${name}`;
+  }
+
+  /** Key prefix for the objects of one namespace, or of all. */
+  keyPrefix(namespace: string): string {
+    return this.def.namespaced && namespace ? `${this.prefix}${namespace}/` : this.prefix;
+  }
+
+  /** Stored bytes: the object without its resourceVersion (the store's revision is the truth). */
+  encode(obj: Obj): Buffer {
+    const c = canonicalObject(obj, this.fieldOrder);
+    if (c.metadata?.resourceVersion !== undefined) {
+      c.metadata = { ...c.metadata };
+      delete c.metadata.resourceVersion;
+    }
+    return Buffer.from(JSON.stringify(c));
+  }
+
+  private get fieldOrder(): string[] | undefined {
+    return this.def.schema ? Object.keys(fieldsOf(this.def.schema)) : undefined;
+  }
+
+  decode(kv: KeyValue): Obj {
+    const obj = JSON.parse(kv.value.toString('utf8')) as Obj;
+    obj.metadata ??= {};
+    obj.metadata.resourceVersion = String(kv.modRevision);
+    obj.metadata = orderObjectMeta(obj.metadata);
+    return obj;
+  }
+
+  entryObject(e: Entry): Obj {
+    return JSON.parse(e.bytes.toString('utf8')) as Obj;
+  }
+
+  /** The name a key stands for, relative to the resource prefix (used by continue tokens). */
+  relativeKey(key: string): string {
+    return key.slice(this.prefix.length);
+  }
+}
+
+export { compareKeys };

@@ -1,0 +1,48 @@
+// What exists in every cluster from the start: the system namespaces and the
+// `kubernetes` Service in default (upstream's bootstrap controller).
+
+import { StatusError } from '../apimachinery/errors.js';
+import type { Registry } from '../registry/registry.js';
+import type { Catalog } from '../types/catalog.js';
+import type { Obj } from '../types/kind.js';
+
+export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+
+export interface BootstrapOptions {
+  /** The first IP of the service CIDR. */
+  serviceIp: string;
+  securePort: number;
+}
+
+async function ensure(registry: Registry, catalog: Catalog, group: string, plural: string, namespace: string, obj: Obj): Promise<void> {
+  const served = catalog.lookup(group, 'v1', plural);
+  if (!served) return;
+  try {
+    await registry.create({ served, namespace }, obj, { dryRun: false });
+  } catch (e) {
+    if (e instanceof StatusError && e.reason === 'AlreadyExists') return;
+    throw e;
+  }
+}
+
+export async function bootstrap(registry: Registry, catalog: Catalog, opts: BootstrapOptions): Promise<void> {
+  for (const name of SYSTEM_NAMESPACES) {
+    await ensure(registry, catalog, '', 'namespaces', '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  }
+  await ensure(registry, catalog, '', 'services', 'default', {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
+    spec: {
+      ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: opts.securePort }],
+      clusterIP: opts.serviceIp,
+      clusterIPs: [opts.serviceIp],
+      type: 'ClusterIP',
+      sessionAffinity: 'None',
+      ipFamilies: [opts.serviceIp.includes(':') ? 'IPv6' : 'IPv4'],
+      ipFamilyPolicy: 'SingleStack',
+      internalTrafficPolicy: 'Cluster',
+    },
+    status: { loadBalancer: {} },
+  });
+}

@@ -1,0 +1,172 @@
+// The listener and the filter chain: panic recovery -> request info ->
+// authentication -> authorization -> routing. One TLS port serves HTTP/2 and HTTP/1.1.
+
+import { randomUUID } from 'node:crypto';
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { internalError, isStatusError, StatusError } from '../apimachinery/errors.js';
+import type { Authenticator, AuthnRequest } from '../authn/types.js';
+import type { Logger } from '../util/log.js';
+import { sendStatus, sendText, type Ctx, type Req, type Res } from './http.js';
+import { parseRequestInfo } from './requestinfo.js';
+
+/** Decides whether an authenticated request may proceed (AlwaysAllow until RBAC lands). */
+export interface Authorizer {
+  authorize(ctx: Ctx): Promise<{ allowed: boolean; reason?: string }>;
+}
+
+export const alwaysAllow: Authorizer = { authorize: async () => ({ allowed: true }) };
+
+/** A route handler: returns true when it handled the request. */
+export type Route = (ctx: Ctx) => Promise<boolean> | boolean;
+
+export interface ServerOptions {
+  key: string;
+  cert: string;
+  /** CA bundle used to request (not require) client certificates. */
+  clientCa?: string;
+  authenticator: Authenticator;
+  authorizer?: Authorizer;
+  routes: Route[];
+  logger: Logger;
+  /** Paths any client may reach without authentication failing the request (health checks). */
+}
+
+export class ApiServer {
+  private readonly http: Http2SecureServer;
+  private readonly inflight = new Set<Res>();
+  private readonly opts: ServerOptions;
+
+  constructor(opts: ServerOptions) {
+    this.opts = opts;
+    this.http = createSecureServer(
+      {
+        key: opts.key,
+        cert: opts.cert,
+        ca: opts.clientCa,
+        requestCert: true,
+        rejectUnauthorized: false,
+        allowHTTP1: true,
+        minVersion: 'TLSv1.2',
+        settings: { maxConcurrentStreams: 250 },
+      },
+      (req, res) => void this.serve(req, res),
+    );
+    this.http.on('sessionError', (err) => opts.logger.v(2).info('http2 session error', { err: String(err) }));
+    this.http.on('tlsClientError', (err) => opts.logger.v(4).info('TLS handshake error', { err: String(err) }));
+  }
+
+  listen(port: number, host: string): Promise<AddressInfo> {
+    return new Promise((resolve, reject) => {
+      this.http.once('error', reject);
+      this.http.listen(port, host, () => {
+        this.http.off('error', reject);
+        resolve(this.http.address() as AddressInfo);
+      });
+    });
+  }
+
+  /** Stop accepting connections and wait for in-flight requests (watches must be closed by the caller). */
+  async close(timeoutMs = 10_000): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
+    const deadline = Date.now() + timeoutMs;
+    while (this.inflight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const res of this.inflight) res.destroy?.();
+    // Idle HTTP/1.1 keep-alive sockets and HTTP/2 sessions keep close() waiting: end them.
+    (this.http as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 500))]);
+  }
+
+  private async serve(req: Req, res: Res): Promise<void> {
+    this.inflight.add(res);
+    res.on('close', () => this.inflight.delete(res));
+    res.on('finish', () => this.inflight.delete(res));
+    const url = new URL(req.url ?? '/', 'https://localhost');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const ctx: Ctx = {
+      req,
+      res,
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      info: parseRequestInfo(method, url.pathname, url.searchParams),
+      auditId: randomUUID(),
+      warnings: [],
+    };
+    const started = Date.now();
+    try {
+      await this.chain(ctx);
+    } catch (e) {
+      const plain = (e as { plainTextBody?: string }).plainTextBody;
+      if (plain !== undefined && !res.headersSent) {
+        // Inputs that make upstream panic get its plain-text 500.
+        sendText(ctx, 500, plain);
+        return;
+      }
+      const err = isStatusError(e) ? e : internalError(e);
+      if (!isStatusError(e)) this.opts.logger.error('request failed', e, { path: ctx.path, method });
+      sendStatus(ctx, err);
+    } finally {
+      this.opts.logger.v(3).info('HTTP', {
+        verb: method,
+        URI: req.url,
+        latency: `${Date.now() - started}ms`,
+        userAgent: req.headers['user-agent'],
+        audit_id: ctx.auditId,
+        resp: res.statusCode,
+      });
+    }
+  }
+
+  private async chain(ctx: Ctx): Promise<void> {
+    // Authentication.
+    const socket = (ctx.req.socket ?? (ctx.req as { stream?: { session?: { socket?: TLSSocket } } }).stream?.session?.socket) as TLSSocket;
+    const authnReq: AuthnRequest = {
+      headers: ctx.req.headers as AuthnRequest['headers'],
+      peerCertificate: safePeerCert(socket),
+      peerCertificateChainVerified: socket?.authorized ?? false,
+    };
+    const result = await this.opts.authenticator.authenticate(authnReq);
+    if (!result) throw new StatusError(401, 'Unauthorized', 'Unauthorized');
+    ctx.user = result.user;
+
+    // Authorization.
+    const decision = await (this.opts.authorizer ?? alwaysAllow).authorize(ctx);
+    if (!decision.allowed) throw forbiddenFor(ctx, decision.reason);
+
+    for (const route of this.opts.routes) {
+      if (await route(ctx)) return;
+    }
+    sendText(ctx, 404, '404 page not found\n');
+  }
+}
+
+function safePeerCert(socket: TLSSocket | undefined): AuthnRequest['peerCertificate'] {
+  try {
+    return socket?.getPeerCertificate?.(true) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function forbiddenFor(ctx: Ctx, reason?: string): StatusError {
+  const info = ctx.info;
+  const user = ctx.user?.username ?? 'system:anonymous';
+  if (!info.isResourceRequest) {
+    return new StatusError(403, 'Forbidden', `forbidden: User "${user}" cannot ${info.verb} path "${ctx.path}"${reason ? `: ${reason}` : ''}`, {});
+  }
+  const res = info.subresource ? `${info.resource}/${info.subresource}` : info.resource;
+  const where = info.namespace ? ` in the namespace "${info.namespace}"` : ' at the cluster scope';
+  const subject = info.name ? `${info.resource}${info.apiGroup ? '.' + info.apiGroup : ''} "${info.name}"` : `${info.resource}${info.apiGroup ? '.' + info.apiGroup : ''}`;
+  const details: Record<string, string> = {};
+  if (info.name) details.name = info.name;
+  if (info.apiGroup) details.group = info.apiGroup;
+  details.kind = info.resource;
+  return new StatusError(
+    403,
+    'Forbidden',
+    `${subject} is forbidden: User "${user}" cannot ${info.verb} resource "${res}" in API group "${info.apiGroup}"${where}${reason ? `: ${reason}` : ''}`,
+    details,
+  );
+}

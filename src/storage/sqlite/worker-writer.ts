@@ -1,0 +1,97 @@
+// A Writer whose write connection lives in a worker thread (write-worker.ts). Requests
+// are answered in order; the worker is referenced only while requests are in flight, so
+// an idle store does not keep the process alive.
+import { Worker } from 'node:worker_threads';
+import type { KeyValue } from '../store.js';
+import { asBuffer } from './reader.js';
+import type { BatchResult, OpResult, WriteOp } from './write-engine.js';
+import type { Writer } from './writer.js';
+
+export type WorkerRequest =
+  | { id: number; kind: 'commit'; ops: WriteOp[] }
+  | { id: number; kind: 'markCompacted'; revision: number }
+  | { id: number; kind: 'compactStep'; revision: number }
+  | { id: number; kind: 'close' };
+
+export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+export class WorkerWriter implements Writer {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private failure?: Error;
+  private closing = false;
+
+  constructor(path: string) {
+    this.worker = new Worker(new URL('./write-worker.js', import.meta.url), { workerData: { path } });
+    this.worker.unref();
+    this.worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.on('exit', (code) => this.fail(new Error(`sqlite write worker exited (code ${code})`)));
+  }
+
+  async commit(ops: WriteOp[]): Promise<BatchResult> {
+    const batch = (await this.request({ kind: 'commit', ops })) as BatchResult;
+    return { revision: batch.revision, results: batch.results.map((r, i) => reviveResult(r, ops[i]!)) };
+  }
+
+  async markCompacted(revision: number): Promise<void> {
+    await this.request({ kind: 'markCompacted', revision });
+  }
+
+  async compactStep(revision: number): Promise<boolean> {
+    return (await this.request({ kind: 'compactStep', revision })) as boolean;
+  }
+
+  async close(): Promise<void> {
+    if (this.failure) return;
+    // Stay referenced until the worker has exited, or the process could end first.
+    this.closing = true;
+    this.worker.ref();
+    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
+    await this.request({ kind: 'close' });
+    await exited;
+  }
+
+  private request(req: DistributiveOmit<WorkerRequest, 'id'>): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...req, id } as WorkerRequest);
+    });
+  }
+
+  private settle(reply: WorkerReply): void {
+    const p = this.pending.get(reply.id);
+    if (!p) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0 && !this.closing) this.worker.unref();
+    if (reply.ok) p.resolve(reply.value);
+    else p.reject(new Error(reply.error));
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+  }
+}
+
+function reviveKv(kv: KeyValue): KeyValue {
+  return { ...kv, value: asBuffer(kv.value) };
+}
+
+function reviveResult(r: OpResult, op: WriteOp): OpResult {
+  if (!r.ok) return r.current ? { ok: false, current: reviveKv(r.current) } : r;
+  const value = op.op === 'delete' ? asBuffer(r.kv.value) : op.value;
+  return { ok: true, kv: { ...r.kv, value }, prevKv: r.prevKv ? reviveKv(r.prevKv) : undefined };
+}

@@ -1,0 +1,118 @@
+// core/v1 kinds served by skiff.
+
+import { fieldAt, kind, scaleSubresource, statusSubresource, type KindDef, type Obj } from './kind.js';
+
+const G = '';
+
+function podIPs(obj: Obj): string {
+  const ips = obj?.status?.podIPs;
+  if (!Array.isArray(ips) || ips.length === 0) return '';
+  // Upstream indexes only the first (primary) pod IP for the podIPs field label.
+  return String(ips[0]?.ip ?? '');
+}
+
+/** Every namespace carries kubernetes.io/metadata.name=<name> (NamespaceDefaultLabelName). */
+function setNamespaceNameLabel(obj: Obj): void {
+  obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name };
+}
+
+export const coreKinds: KindDef[] = [
+  kind({
+    group: G, kind: 'Namespace', deleteReturnsObject: true, plural: 'namespaces', singular: 'namespace', shortNames: ['ns'], namespaced: false,
+    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+    subresources: [{ name: 'finalize', verbs: ['update'], type: 'finalize' }, statusSubresource()],
+    fieldSelectors: { 'status.phase': fieldAt('status.phase') },
+    nameRule: 'DNS1123Label',
+    strategy: {
+      prepareForCreate(obj) {
+        obj.spec = obj.spec && typeof obj.spec === 'object' ? obj.spec : {};
+        const fins: unknown[] = Array.isArray(obj.spec.finalizers) ? obj.spec.finalizers : [];
+        if (!fins.includes('kubernetes')) fins.push('kubernetes');
+        obj.spec.finalizers = fins;
+        obj.status = { phase: 'Active' };
+        setNamespaceNameLabel(obj);
+      },
+      prepareForUpdate(obj, old) {
+        obj.spec = { ...(obj.spec ?? {}), finalizers: old.spec?.finalizers };
+        if (obj.spec.finalizers === undefined) delete obj.spec.finalizers;
+        setNamespaceNameLabel(obj);
+      },
+    },
+  }),
+  kind({ group: G, kind: 'ConfigMap', plural: 'configmaps', singular: 'configmap', shortNames: ['cm'], namespaced: true }),
+  kind({
+    group: G, kind: 'Secret', plural: 'secrets', singular: 'secret', namespaced: true,
+    fieldSelectors: { type: fieldAt('type') },
+  }),
+  kind({
+    group: G, kind: 'ServiceAccount', deleteReturnsObject: true, plural: 'serviceaccounts', singular: 'serviceaccount', shortNames: ['sa'], namespaced: true,
+  }),
+  kind({
+    group: G, kind: 'Event', plural: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
+    fieldSelectors: {
+      'involvedObject.kind': fieldAt('involvedObject.kind'),
+      'involvedObject.namespace': fieldAt('involvedObject.namespace'),
+      'involvedObject.name': fieldAt('involvedObject.name'),
+      'involvedObject.uid': fieldAt('involvedObject.uid'),
+      'involvedObject.apiVersion': fieldAt('involvedObject.apiVersion'),
+      'involvedObject.resourceVersion': fieldAt('involvedObject.resourceVersion'),
+      'involvedObject.fieldPath': fieldAt('involvedObject.fieldPath'),
+      reason: fieldAt('reason'),
+      reportingComponent: fieldAt('reportingComponent'),
+      source: fieldAt('source.component'),
+      type: fieldAt('type'),
+    },
+    nameRule: 'DNS1123Subdomain',
+  }),
+  kind({
+    group: G, kind: 'Pod', deleteReturnsObject: true, tracksGeneration: true, plural: 'pods', singular: 'pod', shortNames: ['po'], categories: ['all'], namespaced: true,
+    subresources: [statusSubresource()],
+    fieldSelectors: {
+      'spec.nodeName': fieldAt('spec.nodeName'),
+      'spec.restartPolicy': fieldAt('spec.restartPolicy'),
+      'spec.schedulerName': fieldAt('spec.schedulerName'),
+      'spec.serviceAccountName': fieldAt('spec.serviceAccountName'),
+      'spec.hostNetwork': fieldAt('spec.hostNetwork', 'false'),
+      'status.phase': fieldAt('status.phase'),
+      'status.podIP': fieldAt('status.podIP'),
+      'status.podIPs': podIPs,
+      'status.nominatedNodeName': fieldAt('status.nominatedNodeName'),
+    },
+  }),
+  kind({
+    group: G, kind: 'Service', plural: 'services', singular: 'service', shortNames: ['svc'], categories: ['all'], namespaced: true,
+    subresources: [statusSubresource()],
+    fieldSelectors: { 'spec.clusterIP': fieldAt('spec.clusterIP'), 'spec.type': fieldAt('spec.type') },
+    nameRule: 'DNS1035Label',
+    strategy: { allowCreateOnUpdate: true, allowUnconditionalUpdate: true },
+  }),
+  kind({
+    group: G, kind: 'Endpoints', plural: 'endpoints', singular: 'endpoints', shortNames: ['ep'], namespaced: true,
+    strategy: { allowCreateOnUpdate: true, allowUnconditionalUpdate: true },
+  }),
+  kind({
+    group: G, kind: 'Node', plural: 'nodes', singular: 'node', shortNames: ['no'], namespaced: false,
+    subresources: [statusSubresource()],
+    fieldSelectors: { 'spec.unschedulable': fieldAt('spec.unschedulable', 'false') },
+    strategy: { allowUnconditionalUpdate: true },
+  }),
+  kind({ group: G, kind: 'LimitRange', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true }),
+  kind({
+    group: G, kind: 'ResourceQuota', plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true,
+    subresources: [statusSubresource()],
+  }),
+  kind({
+    group: G, kind: 'PersistentVolume', deleteReturnsObject: true, plural: 'persistentvolumes', singular: 'persistentvolume', shortNames: ['pv'], namespaced: false,
+    subresources: [statusSubresource()],
+  }),
+  kind({
+    group: G, kind: 'PersistentVolumeClaim', deleteReturnsObject: true, plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'],
+    namespaced: true, subresources: [statusSubresource()],
+  }),
+  kind({
+    group: G, kind: 'ReplicationController', tracksGeneration: true, plural: 'replicationcontrollers', singular: 'replicationcontroller', shortNames: ['rc'],
+    categories: ['all'], namespaced: true, subresources: [scaleSubresource(), statusSubresource()],
+    fieldSelectors: { 'status.replicas': fieldAt('status.replicas', '0') },
+  }),
+  kind({ group: G, kind: 'PodTemplate', plural: 'podtemplates', singular: 'podtemplate', namespaced: true }),
+];

@@ -1,0 +1,25 @@
+// Recorded conformance pass counts per cel-spec suite (cases not needing protobuf message types).
+// The conformance test fails when a suite passes fewer cases than recorded here; raise the numbers when
+// the engine improves.
+export const RECORDED_COUNTS: Record<string, {passed: number; eligible: number}> = {
+  'basic': {passed: 41, eligible: 43},
+  'macros': {passed: 42, eligible: 44},
+  'string': {passed: 51, eligible: 51},
+  'lists': {passed: 34, eligible: 39},
+  'timestamps': {passed: 53, eligible: 75},
+  'optionals': {passed: 33, eligible: 59},
+  'string_ext': {passed: 205, eligible: 206},
+  'bindings_ext': {passed: 5, eligible: 5},
+  'math_ext': {passed: 193, eligible: 199},
+  'encoders_ext': {passed: 4, eligible: 4},
+  'comparisons': {passed: 309, eligible: 334},
+  'conversions': {passed: 102, eligible: 109},
+  'logic': {passed: 25, eligible: 30},
+  'fields': {passed: 43, eligible: 60},
+  'integer_math': {passed: 62, eligible: 64},
+  'fp_math': {passed: 30, eligible: 30},
+  'parse': {passed: 168, eligible: 193},
+  'plumbing': {passed: 5, eligible: 5},
+  'namespace': {passed: 0, eligible: 1},
+  'macros2': {passed: 41, eligible: 46},
+};

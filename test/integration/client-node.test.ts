@@ -1,0 +1,78 @@
+// @kubernetes/client-node against an in-process skiff: an informer and paged lists.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import * as k8s from '@kubernetes/client-node';
+import { eventually, startTestServer, type TestServer } from '../support/server.js';
+
+describe('@kubernetes/client-node', () => {
+  let srv: TestServer;
+  let kc: k8s.KubeConfig;
+  let core: k8s.CoreV1Api;
+  before(async () => {
+    srv = await startTestServer();
+    kc = new k8s.KubeConfig();
+    kc.loadFromFile(srv.kubeconfig);
+    core = kc.makeApiClient(k8s.CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: 'informed' } } });
+  });
+  after(async () => {
+    await srv?.close();
+  });
+
+  it('an informer sees add, update and delete', async () => {
+    const ns = 'informed';
+    const informer = k8s.makeInformer(kc, `/api/v1/namespaces/${ns}/configmaps`, () => core.listNamespacedConfigMap({ namespace: ns }));
+    const seen: string[] = [];
+    informer.on('add', (o: k8s.V1ConfigMap) => seen.push(`add:${o.metadata?.name}:${o.data?.v}`));
+    informer.on('update', (o: k8s.V1ConfigMap) => seen.push(`update:${o.metadata?.name}:${o.data?.v}`));
+    informer.on('delete', (o: k8s.V1ConfigMap) => seen.push(`delete:${o.metadata?.name}`));
+    await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'before' }, data: { v: '0' } } });
+    await informer.start();
+    try {
+      await eventually(() => seen.includes('add:before:0'), 5000, 'initial add');
+      await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'c1' }, data: { v: '1' } } });
+      await eventually(() => seen.includes('add:c1:1'), 5000, 'add c1');
+      const cur = await core.readNamespacedConfigMap({ name: 'c1', namespace: ns });
+      cur.data = { v: '2' };
+      await core.replaceNamespacedConfigMap({ name: 'c1', namespace: ns, body: cur });
+      await eventually(() => seen.includes('update:c1:2'), 5000, 'update c1');
+      await core.deleteNamespacedConfigMap({ name: 'c1', namespace: ns });
+      await eventually(() => seen.includes('delete:c1'), 5000, 'delete c1');
+      assert.equal(informer.list(ns).length, 1);
+    } finally {
+      await informer.stop();
+    }
+  });
+
+  it('a paged list returns every item exactly once with a consistent resourceVersion', async () => {
+    await core.createNamespace({ body: { metadata: { name: 'paged' } } });
+    const names: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const name = `p-${String(i).padStart(2, '0')}`;
+      names.push(name);
+      await core.createNamespacedConfigMap({ namespace: 'paged', body: { metadata: { name, labels: { parity: i % 2 ? 'odd' : 'even' } } } });
+    }
+    const got: string[] = [];
+    let cont: string | undefined;
+    const rvs = new Set<string>();
+    let pages = 0;
+    do {
+      const page = await core.listNamespacedConfigMap({ namespace: 'paged', limit: 5, _continue: cont });
+      pages++;
+      rvs.add(page.metadata!.resourceVersion!);
+      for (const item of page.items) got.push(item.metadata!.name!);
+      cont = page.metadata?._continue || undefined;
+      if (cont) assert.equal(page.metadata?.remainingItemCount, 23 - got.length);
+      // A write between pages must not show up in later pages.
+      if (pages === 1) await core.createNamespacedConfigMap({ namespace: 'paged', body: { metadata: { name: 'p-zz-late' } } });
+    } while (cont);
+    assert.equal(pages, 5);
+    assert.deepEqual(got, names);
+    assert.equal(rvs.size, 1);
+    const odd = await core.listNamespacedConfigMap({ namespace: 'paged', labelSelector: 'parity=odd', limit: 4 });
+    assert.equal(odd.items.length, 4);
+    assert.ok(odd.items.every((i) => i.metadata?.labels?.parity === 'odd'));
+    assert.equal(odd.metadata?.remainingItemCount, undefined);
+  });
+});

@@ -1,0 +1,279 @@
+// Raw HTTP against an in-process skiff: status codes, Status bodies, discovery,
+// health, list and watch semantics, as kube-apiserver v1.34 answers them.
+
+import assert from 'node:assert/strict';
+import { connect } from 'node:http2';
+import { after, before, describe, it } from 'node:test';
+import { eventually, startTestServer, type TestServer } from '../support/server.js';
+
+const CM = '/api/v1/namespaces/default/configmaps';
+
+describe('HTTP semantics', () => {
+  let srv: TestServer;
+  before(async () => {
+    srv = await startTestServer({ bookmarkIntervalMs: 200 });
+  });
+  after(async () => {
+    await srv?.close();
+  });
+
+  it('creates with defaults from the URL and server-set metadata', async () => {
+    const r = await srv.request('POST', CM, { body: { metadata: { name: 'plain' }, data: { a: '1' } } });
+    assert.equal(r.status, 201, r.text);
+    const o = r.json();
+    assert.equal(o.kind, 'ConfigMap');
+    assert.equal(o.apiVersion, 'v1');
+    assert.equal(o.metadata.namespace, 'default');
+    assert.match(o.metadata.uid, /^[0-9a-f-]{36}$/);
+    assert.match(o.metadata.resourceVersion, /^\d+$/);
+    assert.match(o.metadata.creationTimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const g = await srv.request('POST', CM, { body: { metadata: { generateName: 'gen-' } } });
+    assert.equal(g.status, 201);
+    assert.match(g.json().metadata.name, /^gen-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    const dep = await srv.request('POST', '/apis/apps/v1/namespaces/default/deployments', {
+      body: { metadata: { name: 'd1' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } } },
+    });
+    assert.equal(dep.status, 201, dep.text);
+    assert.equal(dep.json().metadata.generation, 1);
+  });
+
+  it('answers errors with upstream Status bodies', async () => {
+    const nf = await srv.request('GET', `${CM}/missing`);
+    assert.equal(nf.status, 404);
+    assert.deepEqual(nf.json(), {
+      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'configmaps "missing" not found', reason: 'NotFound',
+      details: { name: 'missing', kind: 'configmaps' }, code: 404,
+    });
+    const dup = await srv.request('POST', CM, { body: { metadata: { name: 'plain' } } });
+    assert.equal(dup.status, 409);
+    assert.equal(dup.json().reason, 'AlreadyExists');
+    assert.equal(dup.json().message, 'configmaps "plain" already exists');
+    const appsNf = await srv.request('GET', '/apis/apps/v1/namespaces/default/deployments/nope');
+    assert.equal(appsNf.json().message, 'deployments.apps "nope" not found');
+    assert.deepEqual(appsNf.json().details, { name: 'nope', group: 'apps', kind: 'deployments' });
+
+    const bad = await srv.request('POST', CM, { raw: '{"metadata": {' });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json().reason, 'BadRequest');
+    assert.match(bad.json().message, /^the object provided is unrecognized \(must be of type ConfigMap\): couldn't get version\/kind; json parse error: unexpected end of JSON input/);
+    const badYaml = await srv.request('POST', CM, { raw: 'metadata:\n  name: [x\n', headers: { 'content-type': 'application/yaml' } });
+    assert.equal(badYaml.status, 400);
+    const wrongKind = await srv.request('POST', CM, { body: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' } } });
+    assert.equal(wrongKind.status, 400);
+    assert.match(wrongKind.json().message, /^Secret in version "v1" cannot be handled as a ConfigMap/);
+    const wrongVersion = await srv.request('POST', CM, { body: { apiVersion: 'apps/v1', kind: 'ConfigMap', metadata: { name: 's' } } });
+    assert.equal(wrongVersion.status, 400);
+    const nameMismatch = await srv.request('PUT', `${CM}/plain`, { body: { metadata: { name: 'other' } } });
+    assert.equal(nameMismatch.status, 400);
+    assert.equal(nameMismatch.json().message, 'the name of the object (other) does not match the name on the URL (plain)');
+    const nsMismatch = await srv.request('POST', CM, { body: { metadata: { name: 'x', namespace: 'kube-system' } } });
+    assert.equal(nsMismatch.status, 400);
+    assert.equal(nsMismatch.json().message, 'the namespace of the provided object does not match the namespace sent on the request');
+
+    const big = await srv.request('POST', CM, { raw: JSON.stringify({ metadata: { name: 'big' }, data: { x: 'a'.repeat(3 * 1024 * 1024) } }) });
+    assert.equal(big.status, 413);
+    assert.equal(big.json().message, 'Request entity too large: limit is 3145728');
+
+    const invalid = await srv.request('POST', CM, { body: { metadata: { name: 'Bad_Name' } } });
+    assert.equal(invalid.status, 422);
+    assert.equal(invalid.json().reason, 'Invalid');
+    assert.equal(invalid.json().details.causes[0].field, 'metadata.name');
+    assert.match(invalid.json().message, /^ConfigMap "Bad_Name" is invalid: metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/);
+
+    const unknownRes = await srv.request('GET', '/api/v1/foos');
+    assert.equal(unknownRes.status, 404);
+    assert.equal(unknownRes.json().message, 'the server could not find the requested resource');
+    const unknownGroup = await srv.request('GET', '/apis/nope.example.com/v1/foos');
+    assert.equal(unknownGroup.status, 404);
+    assert.equal(unknownGroup.text, '404 page not found\n');
+
+    const notAllowed = await srv.request('POST', `${CM}/plain`, { body: {} });
+    assert.equal(notAllowed.status, 405);
+    assert.equal(notAllowed.json().reason, 'MethodNotAllowed');
+    const nsCollection = await srv.request('DELETE', '/api/v1/namespaces');
+    assert.equal(nsCollection.status, 405);
+
+    const notAcceptable = await srv.request('GET', `${CM}/plain`, { headers: { accept: 'application/json;as=Foo;g=meta.k8s.io;v=v1' } });
+    assert.equal(notAcceptable.status, 406);
+    assert.equal(notAcceptable.json().reason, 'NotAcceptable');
+    const unsupported = await srv.request('POST', CM, { raw: 'x', headers: { 'content-type': 'text/plain' } });
+    assert.equal(unsupported.status, 415);
+    assert.equal(unsupported.json().reason, 'UnsupportedMediaType');
+
+    const badRV = await srv.request('GET', `${CM}?resourceVersion=abc`);
+    assert.equal(badRV.status, 500);
+    const tooLarge = await srv.request('GET', `${CM}?resourceVersion=99999999&resourceVersionMatch=NotOlderThan`);
+    assert.equal(tooLarge.status, 504);
+    assert.equal(tooLarge.headers['retry-after'], '1');
+    assert.match(tooLarge.json().message, /^Timeout: Too large resource version: 99999999, current: \d+$/);
+    const badMatch = await srv.request('GET', `${CM}?resourceVersionMatch=Exact`);
+    assert.equal(badMatch.status, 422);
+    const badContinue = await srv.request('GET', `${CM}?limit=1&continue=garbage`);
+    assert.equal(badContinue.status, 400);
+    const badField = await srv.request('GET', `${CM}?fieldSelector=foo=bar`);
+    assert.equal(badField.status, 400);
+    assert.equal(badField.json().message, '"foo" is not a known field selector: only "metadata.name", "metadata.namespace"');
+    const badPodField = await srv.request('GET', '/api/v1/pods?fieldSelector=foo=bar');
+    assert.equal(badPodField.json().message, 'field label not supported: foo');
+  });
+
+  it('updates with optimistic concurrency and deletes', async () => {
+    const cur = (await srv.request('GET', `${CM}/plain`)).json();
+    cur.data = { a: '2' };
+    const ok = await srv.request('PUT', `${CM}/plain`, { body: cur });
+    assert.equal(ok.status, 200, ok.text);
+    assert.notEqual(ok.json().metadata.resourceVersion, cur.metadata.resourceVersion);
+    const stale = await srv.request('PUT', `${CM}/plain`, { body: cur });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.json().reason, 'Conflict');
+    assert.equal(stale.json().message, 'Operation cannot be fulfilled on configmaps "plain": the object has been modified; please apply your changes to the latest version and try again');
+    const merged = await srv.request('PATCH', `${CM}/plain`, { raw: '{"data":{"b":"3"}}', headers: { 'content-type': 'application/merge-patch+json' } });
+    assert.equal(merged.status, 200, merged.text);
+    assert.deepEqual(merged.json().data, { a: '2', b: '3' });
+    const jp = await srv.request('PATCH', `${CM}/plain`, { raw: '[{"op":"test","path":"/data/a","value":"9"}]', headers: { 'content-type': 'application/json-patch+json' } });
+    assert.equal(jp.status, 422);
+    const del = await srv.request('DELETE', `${CM}/plain`);
+    assert.equal(del.status, 200);
+    assert.equal(del.json().status, 'Success');
+    assert.equal(del.json().details.name, 'plain');
+    const again = await srv.request('DELETE', `${CM}/plain`);
+    assert.equal(again.status, 404);
+  });
+
+  it('serves YAML, pretty JSON and the Table', async () => {
+    await srv.request('POST', CM, { body: { metadata: { name: 'fmt' }, data: { on: 'yes' } } });
+    const y = await srv.request('GET', `${CM}/fmt`, { headers: { accept: 'application/yaml' } });
+    assert.equal(y.headers['content-type'], 'application/yaml');
+    assert.match(y.text, /^apiVersion: v1\ndata:\n  'on': 'yes'\n/);
+    const created = await srv.request('POST', CM, { raw: 'metadata:\n  name: from-yaml\ndata:\n  k: v\n', headers: { 'content-type': 'application/yaml' } });
+    assert.equal(created.status, 201, created.text);
+    const p = await srv.request('GET', `${CM}/fmt?pretty=true`);
+    assert.match(p.text, /^\{\n  "kind": "ConfigMap"/);
+    const t = await srv.request('GET', CM, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } });
+    const table = t.json();
+    assert.equal(table.kind, 'Table');
+    assert.deepEqual(table.columnDefinitions.map((c: { name: string }) => c.name), ['Name', 'Created At']);
+    assert.ok(table.rows.some((r: { cells: unknown[] }) => r.cells[0] === 'fmt'));
+    assert.equal(table.rows[0].object.kind, 'PartialObjectMetadata');
+  });
+
+  it('serves discovery, version and health', async () => {
+    const api = (await srv.request('GET', '/api')).json();
+    assert.deepEqual(api.versions, ['v1']);
+    const v1 = (await srv.request('GET', '/api/v1')).json();
+    const cm = v1.resources.find((r: { name: string }) => r.name === 'configmaps');
+    assert.deepEqual(cm, {
+      name: 'configmaps', singularName: 'configmap', namespaced: true, kind: 'ConfigMap',
+      verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['cm'], storageVersionHash: 'qFsyl6wFWjQ=',
+    });
+    const apps = (await srv.request('GET', '/apis/apps/v1')).json();
+    assert.equal(apps.resources.find((r: { name: string }) => r.name === 'deployments/scale').group, 'autoscaling');
+    const agg = await srv.request('GET', '/apis', { headers: { accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json' } });
+    assert.equal(agg.headers['content-type'], 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
+    const aggBody = agg.json();
+    assert.equal(aggBody.kind, 'APIGroupDiscoveryList');
+    assert.ok(aggBody.items.some((g: { metadata: { name: string } }) => g.metadata.name === 'apps'));
+    const again = await srv.request('GET', '/apis', { headers: { accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList', 'if-none-match': String(agg.headers.etag) } });
+    assert.equal(again.status, 304);
+    const ver = (await srv.request('GET', '/version')).json();
+    assert.equal(ver.major, '1');
+    assert.equal(ver.minor, '34');
+
+    const ready = await srv.request('GET', '/readyz?verbose', { auth: false });
+    assert.equal(ready.status, 200);
+    assert.match(ready.text, /^\[\+\]ping ok\n\[\+\]log ok\n\[\+\]sqlite ok\n/);
+    assert.match(ready.text, /readyz check passed\n$/);
+    const ex = await srv.request('GET', '/readyz?verbose&exclude=ping', { auth: false });
+    assert.match(ex.text, /\[\+\]ping excluded: ok/);
+    const single = await srv.request('GET', '/livez/ping', { auth: false });
+    assert.equal(single.text, 'ok');
+    const anonList = await srv.request('GET', CM, { auth: false });
+    assert.equal(anonList.status, 403);
+    assert.equal(anonList.json().reason, 'Forbidden');
+  });
+
+  it('watches: initial events, resume, bookmarks, selectors, too old', async () => {
+    await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'wns' } } });
+    const base = '/api/v1/namespaces/wns/configmaps';
+    await srv.request('POST', base, { body: { metadata: { name: 'a', labels: { app: 'x' } } } });
+    const events: any[] = [];
+    const w = await srv.stream(`${base}?watch=1&allowWatchBookmarks=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&labelSelector=app%3Dx`, (l) => events.push(JSON.parse(l)));
+    assert.equal(w.status, 200);
+    assert.equal(w.headers['content-type'], 'application/json');
+    await eventually(() => events.find((e) => e.type === 'BOOKMARK' && e.object.metadata.annotations?.['k8s.io/initial-events-end'] === 'true'), 3000, 'initial-events-end bookmark');
+    assert.equal(events[0].type, 'ADDED');
+    assert.equal(events[0].object.metadata.name, 'a');
+    const b = (await srv.request('POST', base, { body: { metadata: { name: 'b', labels: { app: 'x' } } } })).json();
+    await srv.request('POST', base, { body: { metadata: { name: 'other', labels: { app: 'y' } } } });
+    await eventually(() => events.some((e) => e.type === 'ADDED' && e.object.metadata.name === 'b'), 3000, 'ADDED b');
+    // Leaving the selector is a DELETED event for this watcher.
+    await srv.request('PATCH', `${base}/b`, { raw: '{"metadata":{"labels":{"app":"z"}}}', headers: { 'content-type': 'application/merge-patch+json' } });
+    await eventually(() => events.some((e) => e.type === 'DELETED' && e.object.metadata.name === 'b'), 3000, 'DELETED b');
+    assert.ok(!events.some((e) => e.object.metadata.name === 'other'));
+    await eventually(() => events.filter((e) => e.type === 'BOOKMARK').length >= 2, 3000, 'periodic bookmark');
+    w.close();
+
+    // Resume from a resourceVersion: only later events, no initial state.
+    const resumed: any[] = [];
+    const w2 = await srv.stream(`${base}?watch=true&resourceVersion=${b.metadata.resourceVersion}`, (l) => resumed.push(JSON.parse(l)));
+    await eventually(() => resumed.length >= 2, 3000, 'resumed events');
+    assert.deepEqual(resumed.slice(0, 2).map((e) => `${e.type}:${e.object.metadata.name}`), ['ADDED:other', 'MODIFIED:b']);
+    w2.close();
+
+    const old: any[] = [];
+    const w3 = await srv.stream(`${base}?watch=true&resourceVersion=1`, (l) => old.push(JSON.parse(l)));
+    await w3.ended;
+    assert.equal(old.length, 1);
+    assert.equal(old[0].type, 'ERROR');
+    assert.equal(old[0].object.code, 410);
+    assert.equal(old[0].object.reason, 'Expired');
+    assert.match(old[0].object.message, /^too old resource version: 1 \(\d+\)$/);
+
+    const timed: any[] = [];
+    const w4 = await srv.stream(`${base}?watch=true&timeoutSeconds=1`, (l) => timed.push(l));
+    await w4.ended;
+    assert.ok(timed.length >= 2);
+  });
+
+  it('lists at exact and not-older-than resource versions, with paging', async () => {
+    await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'lns' } } });
+    const base = '/api/v1/namespaces/lns/configmaps';
+    for (let i = 0; i < 5; i++) await srv.request('POST', base, { body: { metadata: { name: `i${i}` } } });
+    const full = (await srv.request('GET', base)).json();
+    assert.equal(full.items.length, 5);
+    const rv = full.metadata.resourceVersion;
+    await srv.request('DELETE', `${base}/i0`);
+    const exact = (await srv.request('GET', `${base}?resourceVersion=${rv}&resourceVersionMatch=Exact`)).json();
+    assert.equal(exact.items.length, 5);
+    assert.equal(exact.metadata.resourceVersion, rv);
+    const now = (await srv.request('GET', `${base}?resourceVersion=${rv}&resourceVersionMatch=NotOlderThan`)).json();
+    assert.equal(now.items.length, 4);
+    const p1 = (await srv.request('GET', `${base}?limit=2`)).json();
+    assert.equal(p1.items.length, 2);
+    assert.equal(p1.metadata.remainingItemCount, 2);
+    const p2 = (await srv.request('GET', `${base}?limit=2&continue=${encodeURIComponent(p1.metadata.continue)}`)).json();
+    assert.deepEqual(p2.items.map((i: any) => i.metadata.name), ['i3', 'i4']);
+    assert.equal(p2.metadata.continue, undefined);
+    const any = (await srv.request('GET', `${base}?resourceVersion=0`)).json();
+    assert.equal(any.items.length, 4);
+    const all = (await srv.request('GET', '/api/v1/configmaps?fieldSelector=metadata.namespace%3Dlns')).json();
+    assert.equal(all.items.length, 4);
+  });
+
+  it('speaks HTTP/2', async () => {
+    const session = connect(srv.url, { ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem });
+    try {
+      const body = await new Promise<string>((resolve, reject) => {
+        const req = session.request({ ':path': '/api/v1/namespaces/default' });
+        let data = '';
+        req.on('data', (c: Buffer) => (data += c));
+        req.on('end', () => resolve(data));
+        req.on('error', reject);
+        req.end();
+      });
+      assert.equal(JSON.parse(body).metadata.name, 'default');
+    } finally {
+      session.close();
+    }
+  });
+});
