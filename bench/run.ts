@@ -1,0 +1,221 @@
+// The foundation benchmark: start-up, RSS, durable creates/s, GET latency, LIST and
+// watch fan-out, against a real skiff process over HTTPS keep-alive. Prints figures;
+// nothing here is asserted.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
+
+const mainJs = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+
+interface Client {
+  agent: Agent;
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: string }>;
+}
+
+function client(port: number, kubeconfig: string, maxSockets: number): Client {
+  const kc = yaml.load(readFileSync(kubeconfig, 'utf8')) as any;
+  const b64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets,
+    ca: b64(kc.clusters[0].cluster['certificate-authority-data']),
+    cert: b64(kc.users[0].user['client-certificate-data']),
+    key: b64(kc.users[0].user['client-key-data']),
+  });
+  return {
+    agent,
+    call: (method, path, body) =>
+      new Promise((resolve, reject) => {
+        const data = body === undefined ? undefined : JSON.stringify(body);
+        const req = request({ host: '127.0.0.1', port, method, path, agent, headers: data ? { 'content-type': 'application/json' } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        });
+        req.on('error', reject);
+        req.end(data);
+      }),
+  };
+}
+
+async function waitReady(port: number, t0: number): Promise<number> {
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path: '/readyz', rejectUnauthorized: false, agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      });
+      req.on('error', () => resolve(false));
+      req.end();
+    });
+    if (ok) return performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+async function startSkiff(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], { stdio: 'ignore' });
+  const ms = await waitReady(port, t0);
+  return { child, ms };
+}
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+async function creates(c: Client, ns: string, total: number, concurrency: number): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const r = await c.call('POST', `/api/v1/namespaces/${ns}/configmaps`, { metadata: { name: `cm-${concurrency}-${i}` }, data: { payload: 'x'.repeat(900) } });
+        if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.body}`);
+      }
+    }),
+  );
+  return total / ((performance.now() - t0) / 1000);
+}
+
+async function main() {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'skiff-bench-'));
+  const out: [string, string][] = [];
+  try {
+    // First start generates the PKI; the second start is the steady-state figure.
+    const first = await startSkiff(dataDir, port);
+    out.push(['first start (PKI generation) to /readyz 200', `${first.ms.toFixed(0)} ms`]);
+    first.child.kill('SIGTERM');
+    await new Promise((r) => first.child.once('exit', r));
+    const { child, ms } = await startSkiff(dataDir, port);
+    out.push(['start to /readyz 200', `${ms.toFixed(0)} ms`]);
+    await new Promise((r) => setTimeout(r, 200));
+    out.push(['RSS after start', `${rssMiB(child.pid!).toFixed(1)} MiB`]);
+
+    const kubeconfig = join(dataDir, 'kubeconfig');
+    const c32 = client(port, kubeconfig, 32);
+    await c32.call('POST', '/api/v1/namespaces', { metadata: { name: 'bench' } });
+    for (const conc of [1, 8, 32]) {
+      const n = conc === 1 ? 500 : 2000;
+      out.push([`durable creates/s at c=${conc}`, (await creates(c32, 'bench', n, conc)).toFixed(0)]);
+    }
+    // GET latency, sequential.
+    const lat: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const t = performance.now();
+      await c32.call('GET', `/api/v1/namespaces/bench/configmaps/cm-32-${i % 2000}`);
+      lat.push(performance.now() - t);
+    }
+    lat.sort((a, b) => a - b);
+    out.push(['GET p50 / p99', `${pct(lat, 50).toFixed(2)} ms / ${pct(lat, 99).toFixed(2)} ms`]);
+
+    // LIST of 5,000 configmaps in their own namespace.
+    await c32.call('POST', '/api/v1/namespaces', { metadata: { name: 'list5k' } });
+    await creates(c32, 'list5k', 5000, 32);
+    const listTimes: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      const r = await c32.call('GET', '/api/v1/namespaces/list5k/configmaps');
+      listTimes.push(performance.now() - t);
+      bytes = r.body.length;
+      if (JSON.parse(r.body).items.length !== 5000) throw new Error('LIST returned the wrong count');
+    }
+    listTimes.sort((a, b) => a - b);
+    out.push(['LIST 5k (whole, median of 10)', `${pct(listTimes, 50).toFixed(1)} ms (${(bytes / 1e6).toFixed(1)} MB)`]);
+    const pagedTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      let cont = '';
+      let count = 0;
+      do {
+        const r = await c32.call('GET', `/api/v1/namespaces/list5k/configmaps?limit=500${cont ? `&continue=${encodeURIComponent(cont)}` : ''}`);
+        const body = JSON.parse(r.body);
+        count += body.items.length;
+        cont = body.metadata.continue ?? '';
+      } while (cont);
+      if (count !== 5000) throw new Error(`paged LIST returned ${count}`);
+      pagedTimes.push(performance.now() - t);
+    }
+    pagedTimes.sort((a, b) => a - b);
+    out.push(['LIST 5k paged by 500 (all pages, median of 5)', `${pct(pagedTimes, 50).toFixed(1)} ms`]);
+
+    // Watch fan-out: 50 watchers, 500 updates of one object.
+    await c32.call('POST', '/api/v1/namespaces/bench/configmaps', { metadata: { name: 'hot' }, data: { n: '0' } });
+    const watchers = 50;
+    const updates = 500;
+    const wagent = new Agent({ keepAlive: true, maxSockets: watchers, ca: (c32.agent.options as any).ca, cert: (c32.agent.options as any).cert, key: (c32.agent.options as any).key });
+    let done = 0;
+    let allDone!: () => void;
+    const finished = new Promise<void>((r) => (allDone = r));
+    const reqs: ReturnType<typeof request>[] = [];
+    await Promise.all(
+      Array.from({ length: watchers }, () =>
+        new Promise<void>((established) => {
+          let seen = 0;
+          let buf = '';
+          const req = request({ host: '127.0.0.1', port, path: '/api/v1/namespaces/bench/configmaps?watch=1&fieldSelector=metadata.name%3Dhot&resourceVersion=0', agent: wagent }, (res) => {
+            res.on('data', (c: Buffer) => {
+              buf += c.toString('utf8');
+              let i;
+              while ((i = buf.indexOf('\n')) >= 0) {
+                const line = buf.slice(0, i);
+                buf = buf.slice(i + 1);
+                const ev = JSON.parse(line);
+                if (ev.type === 'ADDED') established();
+                if (ev.type === 'MODIFIED' && ++seen === updates && ++done === watchers) allDone();
+              }
+            });
+          });
+          req.end();
+          reqs.push(req);
+        }),
+      ),
+    );
+    const t0 = performance.now();
+    const c1 = client(port, kubeconfig, 1);
+    for (let i = 1; i <= updates; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const body = JSON.stringify({ data: { n: String(i) } });
+        const req = request(
+          { host: '127.0.0.1', port, method: 'PATCH', path: '/api/v1/namespaces/bench/configmaps/hot', agent: c1.agent, headers: { 'content-type': 'application/merge-patch+json' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`patch ${res.statusCode}`))));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    }
+    const writesDone = performance.now() - t0;
+    await finished;
+    const total = performance.now() - t0;
+    out.push([`watch fan-out ${watchers} watchers x ${updates} updates`, `${total.toFixed(0)} ms until all delivered (writes took ${writesDone.toFixed(0)} ms)`]);
+    for (const r of reqs) r.destroy();
+    out.push(['RSS at the end', `${rssMiB(child.pid!).toFixed(1)} MiB`]);
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const w = Math.max(...out.map(([k]) => k.length));
+  console.log(`skiff benchmark (SQLite, ${new Date().toISOString()})`);
+  for (const [k, v] of out) console.log(`  ${k.padEnd(w)}  ${v}`);
+  process.exit(0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
