@@ -49,6 +49,8 @@ export interface SkiffOptions {
   logger?: Logger;
   /** Watch bookmark interval, ms (default 60s). */
   bookmarkIntervalMs?: number;
+  /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
+  watchBufferLimitBytes?: number;
 }
 
 export interface RunningSkiff {
@@ -64,6 +66,8 @@ export interface RunningSkiff {
   adminKeyPem?: string;
   store: Store;
   registry: Registry;
+  /** Number of watch streams currently open. */
+  openWatches(): number;
   /** Graceful stop: readyz fails, watches close, in-flight requests finish, the store closes. */
   stop(): Promise<void>;
 }
@@ -101,7 +105,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const store = options.store ?? SqliteStore.open(join(dataDir, 'skiff.db'));
   const catalog = builtinCatalog();
   const registry = new Registry(catalog, store, indexerFor);
-  const resources = new ResourceHandler(catalog, registry, { bookmarkIntervalMs: options.bookmarkIntervalMs });
+  const resources = new ResourceHandler(catalog, registry, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
   const discovery = new Discovery(catalog);
   const health = new Health();
   let shuttingDown = false;
@@ -174,7 +178,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   };
 
   await postStart;
-  return { url, kubeconfig, port: addr.port, caPem, adminCertPem, adminKeyPem, store, registry, stop };
+  return { url, kubeconfig, port: addr.port, caPem, adminCertPem, adminKeyPem, store, registry, stop, openWatches: () => resources.watchCount };
 }
 
 /** Paths under /api and /apis that name nothing known get upstream's NotFound Status. */

@@ -6,6 +6,36 @@ export interface CelTypeDecl {
   type: string;
   keyType?: CelTypeDecl;
   valueType?: CelTypeDecl;
+  hasPlaceholderType?: boolean;
+  hasDynType?: boolean;
+  unify(registry: unknown, other: CelTypeDecl): CelTypeDecl | null;
+}
+
+/** The parts of cel-js's type checker that our check hooks use. */
+export interface Checker {
+  dynType: CelTypeDecl;
+  boolType: CelTypeDecl;
+  opts: {homogeneousAggregateLiterals: boolean};
+  registry: {
+    getListType(t: CelTypeDecl): CelTypeDecl;
+    getMapType(k: CelTypeDecl, v: CelTypeDecl): CelTypeDecl;
+    getOptionalType(t: CelTypeDecl): CelTypeDecl;
+  };
+  check(node: unknown, ctx: unknown): CelTypeDecl;
+  getType(name: string): CelTypeDecl;
+  createError(code: string, message: string, node?: unknown): Error;
+  formatType(t: CelTypeDecl): string;
+}
+
+/** Replace unbound type parameters (the element type of [] or {}) by dyn, as cel-go does. */
+export function placeholdersToDyn(chk: Checker, t: CelTypeDecl): CelTypeDecl {
+  if (!t.hasPlaceholderType) return t;
+  switch (t.kind) {
+    case 'list': return chk.registry.getListType(placeholdersToDyn(chk, t.valueType!));
+    case 'map': return chk.registry.getMapType(placeholdersToDyn(chk, t.keyType!), placeholdersToDyn(chk, t.valueType!));
+    case 'optional': return chk.registry.getOptionalType(placeholdersToDyn(chk, t.valueType!));
+    default: return chk.dynType;
+  }
 }
 
 export type Evaluate = (ev: unknown, ast: CelNode, ctx: unknown) => unknown;
@@ -29,6 +59,11 @@ export interface CelMacro {
   var?: string;
   val?: CelNode;
   exp?: CelNode;
+  /** has(): the selection's operand and field */
+  hasOperand?: CelNode;
+  hasField?: string;
+  /** optMap / optFlatMap */
+  optionalMap?: string;
   /** two-variable comprehensions */
   twoVar?: string;
   receiver?: CelNode;
@@ -36,7 +71,8 @@ export interface CelMacro {
   valueVar?: string;
   filter?: CelNode;
   body?: CelNode;
-  evaluate: Evaluate;
+  evaluate: (ev: unknown, macro: CelMacro, ctx: unknown) => unknown;
+  typeCheck?: (chk: Checker, macro: CelMacro, ctx: unknown) => CelTypeDecl;
 }
 
 export interface CelNode {
@@ -48,9 +84,20 @@ export interface CelNode {
   input: string;
   checkedType?: CelTypeDecl;
   argTypes?: CelTypeDecl[];
-  meta: {alternate?: CelNode; macro?: CelMacro; evaluate: Evaluate};
+  meta: {alternate?: CelNode; macro?: CelMacro; evaluate: Evaluate; check: Check};
   evaluate: Evaluate;
+  setMeta(key: string, value: unknown): CelNode;
+  /** Set by cel-js's checker on operator and access nodes. */
+  left?: CelNode;
+  right?: CelNode;
+  handle?: (...args: unknown[]) => unknown;
+  /** Set by our rewrites: a bracket access that was written as a backtick-quoted field selection. */
+  quotedField?: boolean;
+  /** Set by our rewrites: list or map literal entries written with a leading '?'. */
+  optionalEntries?: boolean[];
 }
+
+export type Check = (chk: Checker, ast: CelNode, ctx: unknown) => CelTypeDecl;
 
 /** The node that actually evaluates (constants and expanded macros replace the parsed node). */
 export function effective(node: CelNode): CelNode {
@@ -142,7 +189,7 @@ export function originalEvaluate(node: CelNode): Evaluate {
   }
   if (m.macro) {
     const mac = m.macro;
-    return (ev, _ast, ctx) => mac.evaluate(ev, mac as unknown as CelNode, ctx);
+    return (ev, _ast, ctx) => mac.evaluate(ev, mac, ctx);
   }
   return m.evaluate;
 }

@@ -383,8 +383,19 @@ export class CostEstimator {
   }
 
   private macro(mac: CelMacro): Est {
-    if (mac.macroHasProps || mac.args) {
+    if (mac.hasOperand) {
       // has(): the presence test itself is free (PresenceTestHasCost(false)); its operand is not.
+      return {cost: this.est(mac.hasOperand).cost};
+    }
+    if (mac.optionalMap && mac.receiver && mac.body && mac.var) {
+      // cel-go expands optMap/optFlatMap into a conditional over hasValue() and value().
+      const recv = this.est(mac.receiver);
+      this.push(mac.var, {});
+      const body = this.est(mac.body);
+      this.pop(mac.var);
+      return {cost: add(add(fixed(3), recv.cost), body.cost)};
+    }
+    if (mac.macroHasProps || mac.args) {
       const props = mac.macroHasProps;
       if (props) return {cost: fixed(Math.max(0, props.length - 1))};
       return {cost: fixed(1)};
@@ -534,7 +545,9 @@ export function instrumentRuntimeCost(root: CelNode): void {
     };
     if (m.macro) {
       const mac = m.macro;
-      if (mac.macroHasProps || mac.args) {
+      if (mac.hasOperand) wrapFixed(0);
+      else if (mac.optionalMap) wrapFixed(3);
+      else if (mac.macroHasProps || mac.args) {
         wrapFn(() => Math.max(0, (mac.macroHasProps?.length ?? 2) - 2));
       } else if (mac.twoVar) wrapFixed(1);
       else wrapFixed(0);

@@ -2,7 +2,6 @@
 // checking and cost estimation, and evaluation under a runtime cost limit.
 import {Environment, ParseError} from '@marcbachmann/cel-js';
 import type {CelNode} from './ast.js';
-import {walk} from './ast.js';
 import {CostEstimator, MAX_UINT64, instrumentRuntimeCost} from './cost.js';
 import type {CostEstimate} from './cost.js';
 import {CelCompileError, CelEvaluationError, errorOffset, makeIssue, upstreamCheckMessage, upstreamEvalMessage} from './errors.js';
@@ -17,7 +16,11 @@ import {registerLists, registerSets} from './libs/lists.js';
 import {registerQuantity} from './libs/quantity.js';
 import {re2Matches} from './libs/re2.js';
 import {registerRegex} from './libs/regex.js';
-import {OVERRIDE_PREFIX, STRING_OVERRIDES, registerStrings} from './libs/strings.js';
+import {registerStrings} from './libs/strings.js';
+import {registerConversions} from './libs/conversions.js';
+import {applyOperatorOverrides} from './overrides.js';
+import {rewriteBeforeCheck} from './rewrite.js';
+import {prepareSource} from './syntax.js';
 import {registerURLs} from './libs/urls.js';
 import {PER_CALL_LIMIT} from './limits.js';
 import {COST_LIMIT_EXCEEDED, CostLimitExceededError, tracker} from './runtime-cost.js';
@@ -51,6 +54,12 @@ export interface CompileOptions {
   estimatedCostLimit?: number;
   /** Name of the cost in the error ("estimated rule cost"). */
   costName?: string;
+  /**
+   * Skip type checking, as cel-go evaluates a parsed but unchecked expression: type errors
+   * surface only when the offending part is evaluated. Kubernetes always checks; the
+   * conformance runner uses this for the spec's unchecked cases.
+   */
+  unchecked?: boolean;
 }
 
 /** A shared budget consumed by several evaluations (RuntimeCELCostBudget per object or binding). */
@@ -96,6 +105,7 @@ function baseEnvironment(opts: CelLibraryOptions & {unlistedVariablesAreDyn?: bo
   registerTwoVarComprehensions(env);
   registerOptionalExtras(env);
   registerStandardExtras(env);
+  registerConversions(env);
   for (const lib of opts.extraLibraries ?? []) {
     if (lib === 'math') registerMath(env);
     if (lib === 'encoders') registerEncoders(env);
@@ -119,25 +129,6 @@ function collectObjects(t: DeclType, out: Map<string, ObjectDecl>): void {
       return;
     default:
   }
-}
-
-/** Rename calls whose cel-js built-in differs from cel-go to our implementation. */
-function rewriteOverrides(root: CelNode): void {
-  walk(root, (n) => {
-    if (n.op !== 'rcall') return;
-    const args = n.args as [string, unknown, CelNode[]];
-    if (STRING_OVERRIDES.has(args[0]) || args[0] === 'indexOf' || args[0] === 'lastIndexOf') {
-      args[0] = OVERRIDE_PREFIX + args[0];
-    }
-    // cel-go exempts the argument list of string.format from homogeneous aggregate literals.
-    const list = args[0] === 'format' ? args[2][0] : undefined;
-    if (list && list.op === 'list') {
-      (list.meta as unknown as {check: unknown}).check = (chk: {check(n: unknown, c: unknown): unknown; getType(t: string): unknown}, ast: CelNode, ctx: unknown) => {
-        for (const el of ast.args as CelNode[]) chk.check(el, ctx);
-        return chk.getType('list<dyn>');
-      };
-    }
-  });
 }
 
 /** `getCostErrorMessage` from upstream apiextensions validation. */
@@ -244,17 +235,22 @@ export class CelEnvironment {
 
   /** Parse, type-check and estimate the cost of an expression. Throws CelCompileError. */
   compile(expression: string, opts: CompileOptions = {}): CelProgram {
+    const source = prepareSource(expression);
     let parsed: ReturnType<Environment['parse']>;
     try {
-      parsed = this.env.parse(expression);
+      parsed = this.env.parse(source.text);
     } catch (e) {
       const err = e as ParseError;
       const summary = err instanceof ParseError ? err.summary : String((e as Error).message ?? e);
-      const offset = err.range?.start ?? 0;
+      const offset = source.originalOffset(err.range?.start ?? 0);
       throw new CelCompileError(expression, [makeIssue(expression, `Syntax error: ${summary}`, offset)], 'syntax');
     }
     const root = parsed.ast as unknown as CelNode;
-    rewriteOverrides(root);
+    rewriteBeforeCheck(root, {
+      isVariable: (name) => this.env.hasVariable(name),
+      quotedFields: source.quotedFields,
+      unchecked: opts.unchecked ?? false,
+    });
     const checked = parsed.check();
     if (!checked.valid) {
       const err = checked.error as (Error & {code?: string; summary?: string; node?: unknown; range?: {start: number}}) | undefined;
@@ -263,9 +259,10 @@ export class CelEnvironment {
       const msg = kind === 'syntax'
         ? `Syntax error: ${err?.summary ?? ''}`
         : upstreamCheckMessage(err?.code ?? '', err?.summary ?? err?.message ?? '', node);
-      const offset = node ? errorOffset(node) : err?.range?.start ?? 0;
+      const offset = source.originalOffset(node ? errorOffset(node) : err?.range?.start ?? 0);
       throw new CelCompileError(expression, [makeIssue(expression, msg, offset)], kind);
     }
+    applyOperatorOverrides(root);
     const estimatedCost = new CostEstimator(this.variables).estimate(root);
     if (opts.estimatedCostLimit !== undefined && estimatedCost.max > opts.estimatedCostLimit) {
       const message = costExceedsMessage(opts.costName ?? 'estimated rule cost', estimatedCost.max, opts.estimatedCostLimit);

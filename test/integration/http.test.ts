@@ -277,3 +277,38 @@ describe('HTTP semantics', () => {
     }
   });
 });
+
+describe('slow watchers', () => {
+  it('drops a watcher that does not read, without blocking the others', async () => {
+    const srv = await startTestServer({ watchBufferLimitBytes: 256 * 1024 });
+    try {
+      const base = '/api/v1/namespaces/default/configmaps';
+      let slowEnded = false;
+      const { request } = await import('node:https');
+      const url = new URL(srv.url);
+      const slow = request({ host: url.hostname, port: url.port, path: `${base}?watch=1`, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false }, (res) => {
+        res.pause(); // never read
+        res.on('close', () => (slowEnded = true));
+        res.on('end', () => (slowEnded = true));
+      });
+      slow.end();
+      const fast: string[] = [];
+      const w = await srv.stream(`${base}?watch=1`, (l) => fast.push(l));
+      await new Promise((r) => setTimeout(r, 200));
+      const payload = 'x'.repeat(64 * 1024);
+      for (let i = 0; i < 120; i++) {
+        const r = await srv.request('POST', base, { body: { metadata: { name: `big-${i}` }, data: { p: payload } } });
+        assert.equal(r.status, 201);
+      }
+      await eventually(() => fast.filter((l) => l.includes('"ADDED"') && l.includes('big-119')).length === 1, 10_000, 'fast watcher gets every event');
+      // The server cut the slow one off and kept the fast one.
+      await eventually(() => srv.openWatches() === 1, 10_000, 'slow watcher dropped');
+      void slowEnded;
+      w.close();
+      slow.destroy();
+      assert.ok(fast.length >= 120);
+    } finally {
+      await srv.close();
+    }
+  });
+});

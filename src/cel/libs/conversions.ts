@@ -45,8 +45,7 @@ export function formatDoubleG(d: number): string {
   if (d === Infinity) return '+Inf';
   if (d === -Infinity) return '-Inf';
   if (d === 0) return Object.is(d, -0) ? '-0' : '0';
-  const exp = Math.floor(Math.log10(Math.abs(d)));
-  // Shortest round-trip digits, then Go's choice between %e and %f (exponent < -4 or >= 21).
+  // Shortest round-trip digits; exponent form below 1e-4 (as Go) and from 1e21 (as before).
   const e = d.toExponential();
   const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(e)!;
   const x = Number(m[4]);
@@ -55,7 +54,6 @@ export function formatDoubleG(d: number): string {
     const ex = Math.abs(x) < 10 ? `${x < 0 ? '-' : '+'}0${Math.abs(x)}` : `${x < 0 ? '-' : '+'}${Math.abs(x)}`;
     return `${m[1]}${mant}e${ex}`;
   }
-  void exp;
   return String(d);
 }
 

@@ -1,0 +1,129 @@
+// flowcontrol.apiserver.k8s.io/v1: structural schemas, with upstream's protobuf field numbers.
+
+import { bool, int32, list, object, string, time, type ObjectType } from '../schema.js';
+import { ObjectMeta, typeMeta } from './meta.js';
+
+const G = 'io.k8s.api.flowcontrol.v1.';
+
+export const FlowDistinguisherMethod = object(G + 'FlowDistinguisherMethod', {
+  type: string().proto(1).required().keepEmpty().doc('`type` is the type of flow distinguisher method The supported types are "ByUser" and "ByNamespace". Required.'),
+}, { description: 'FlowDistinguisherMethod specifies the method of a flow distinguisher.' });
+
+export const NonResourcePolicyRule = object(G + 'NonResourcePolicyRule', {
+  verbs: list(string(), { listType: 'set' }).proto(1).required().keepEmpty().doc('`verbs` is a list of matching verbs and may not be empty. "*" matches all verbs. If it is present, it must be the only entry. Required.'),
+  nonResourceURLs: list(string(), { listType: 'set' }).proto(6).required().keepEmpty().doc('`nonResourceURLs` is a set of url prefixes that a user should have access to and may not be empty. For example:   - "/healthz" is legal   - "/hea*" is illegal   - "/hea" is legal but matches nothing   - "/hea/*" also matches nothing   - "/healthz/*" matches all per-component health checks. "*" matches all non-resource urls. if it is present, it must be the only entry. Required.'),
+}, { description: 'NonResourcePolicyRule is a predicate that matches non-resource requests according to their verb and the target non-resource URL. A NonResourcePolicyRule matches a request if and only if both (a) at least one member of verbs matches the request and (b) at least one member of nonResourceURLs matches the request.' });
+
+export const ResourcePolicyRule = object(G + 'ResourcePolicyRule', {
+  verbs: list(string(), { listType: 'set' }).proto(1).required().keepEmpty().doc('`verbs` is a list of matching verbs and may not be empty. "*" matches all verbs and, if present, must be the only entry. Required.'),
+  apiGroups: list(string(), { listType: 'set' }).proto(2).required().keepEmpty().doc('`apiGroups` is a list of matching API groups and may not be empty. "*" matches all API groups and, if present, must be the only entry. Required.'),
+  resources: list(string(), { listType: 'set' }).proto(3).required().keepEmpty().doc('`resources` is a list of matching resources (i.e., lowercase and plural) with, if desired, subresource.  For example, [ "services", "nodes/status" ].  This list may not be empty. "*" matches all resources and, if present, must be the only entry. Required.'),
+  clusterScope: bool().proto(4).doc('`clusterScope` indicates whether to match requests that do not specify a namespace (which happens either because the resource is not namespaced or the request targets all namespaces). If this field is omitted or false then the `namespaces` field must contain a non-empty list.'),
+  namespaces: list(string(), { listType: 'set' }).proto(5).keepEmpty().doc('`namespaces` is a list of target namespaces that restricts matches.  A request that specifies a target namespace matches only if either (a) this list contains that target namespace or (b) this list contains "*".  Note that "*" matches any specified namespace but does not match a request that _does not specify_ a namespace (see the `clusterScope` field for that). This list may be empty, but only if `clusterScope` is true.'),
+}, { description: "ResourcePolicyRule is a predicate that matches some resource requests, testing the request's verb and the target resource." });
+
+export const GroupSubject = object(G + 'GroupSubject', {
+  name: string().proto(1).required().keepEmpty().doc('name is the user group that matches, or "*" to match all user groups. See https://github.com/kubernetes/apiserver/blob/master/pkg/authentication/user/user.go for some well-known group names. Required.'),
+}, { description: 'GroupSubject holds detailed information for group-kind subject.' });
+
+export const ServiceAccountSubject = object(G + 'ServiceAccountSubject', {
+  namespace: string().proto(1).required().keepEmpty().doc('`namespace` is the namespace of matching ServiceAccount objects. Required.'),
+  name: string().proto(2).required().keepEmpty().doc('`name` is the name of matching ServiceAccount objects, or "*" to match regardless of name. Required.'),
+}, { description: 'ServiceAccountSubject holds detailed information for service-account-kind subject.' });
+
+export const UserSubject = object(G + 'UserSubject', {
+  name: string().proto(1).required().keepEmpty().doc('`name` is the username that matches, or "*" to match all usernames. Required.'),
+}, { description: 'UserSubject holds detailed information for user-kind subject.' });
+
+export const Subject = object(G + 'Subject', {
+  kind: string().proto(1).required().keepEmpty().doc('`kind` indicates which one of the other fields is non-empty. Required'),
+  user: UserSubject.proto(2).optional().doc('`user` matches based on username.'),
+  group: GroupSubject.proto(3).optional().doc('`group` matches based on user group name.'),
+  serviceAccount: ServiceAccountSubject.proto(4).optional().doc('`serviceAccount` matches ServiceAccounts.'),
+}, { extensions: { 'x-kubernetes-unions': [{ discriminator: 'kind', 'fields-to-discriminateBy': { group: 'Group', serviceAccount: 'ServiceAccount', user: 'User' } }] }, description: 'Subject matches the originator of a request, as identified by the request authentication system. There are three ways of matching an originator; by user, group, or service account.' });
+
+export const PolicyRulesWithSubjects = object(G + 'PolicyRulesWithSubjects', {
+  subjects: list(Subject, { listType: 'atomic' }).proto(1).required().keepEmpty().doc('subjects is the list of normal user, serviceaccount, or group that this rule cares about. There must be at least one member in this slice. A slice that includes both the system:authenticated and system:unauthenticated user groups matches every request. Required.'),
+  resourceRules: list(ResourcePolicyRule, { listType: 'atomic' }).proto(2).doc('`resourceRules` is a slice of ResourcePolicyRules that identify matching requests according to their verb and the target resource. At least one of `resourceRules` and `nonResourceRules` has to be non-empty.'),
+  nonResourceRules: list(NonResourcePolicyRule, { listType: 'atomic' }).proto(3).doc('`nonResourceRules` is a list of NonResourcePolicyRules that identify matching requests according to their verb and the target non-resource URL.'),
+}, { description: 'PolicyRulesWithSubjects prescribes a test that applies to a request to an apiserver. The test considers the subject making the request, the verb being requested, and the resource to be acted upon. This PolicyRulesWithSubjects matches a request if and only if both (a) at least one member of subjects matches the request and (b) at least one member of resourceRules or nonResourceRules matches the request.' });
+
+export const PriorityLevelConfigurationReference = object(G + 'PriorityLevelConfigurationReference', {
+  name: string().proto(1).required().keepEmpty().doc('`name` is the name of the priority level configuration being referenced Required.'),
+}, { description: 'PriorityLevelConfigurationReference contains information that points to the "request-priority" being used.' });
+
+export const FlowSchemaSpec = object(G + 'FlowSchemaSpec', {
+  priorityLevelConfiguration: PriorityLevelConfigurationReference.proto(1).required().keepEmpty().doc('`priorityLevelConfiguration` should reference a PriorityLevelConfiguration in the cluster. If the reference cannot be resolved, the FlowSchema will be ignored and marked as invalid in its status. Required.'),
+  matchingPrecedence: int32().proto(2).keepEmpty().doc('`matchingPrecedence` is used to choose among the FlowSchemas that match a given request. The chosen FlowSchema is among those with the numerically lowest (which we take to be logically highest) MatchingPrecedence.  Each MatchingPrecedence value must be ranged in [1,10000]. Note that if the precedence is not specified, it will be set to 1000 as default.'),
+  distinguisherMethod: FlowDistinguisherMethod.proto(3).optional().doc('`distinguisherMethod` defines how to compute the flow distinguisher for requests that match this schema. `nil` specifies that the distinguisher is disabled and thus will always be the empty string.'),
+  rules: list(PolicyRulesWithSubjects, { listType: 'atomic' }).proto(4).doc('`rules` describes which requests will match this flow schema. This FlowSchema matches a request if and only if at least one member of rules matches the request. if it is an empty slice, there will be no requests matching the FlowSchema.'),
+}, { description: "FlowSchemaSpec describes how the FlowSchema's specification looks like." });
+
+export const FlowSchemaCondition = object(G + 'FlowSchemaCondition', {
+  type: string().proto(1).doc('`type` is the type of the condition. Required.'),
+  status: string().proto(2).doc('`status` is the status of the condition. Can be True, False, Unknown. Required.'),
+  lastTransitionTime: time().proto(3).doc('`lastTransitionTime` is the last time the condition transitioned from one status to another.'),
+  reason: string().proto(4).doc("`reason` is a unique, one-word, CamelCase reason for the condition's last transition."),
+  message: string().proto(5).doc('`message` is a human-readable message indicating details about last transition.'),
+}, { description: 'FlowSchemaCondition describes conditions for a FlowSchema.' });
+
+export const FlowSchemaStatus = object(G + 'FlowSchemaStatus', {
+  conditions: list(FlowSchemaCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }).proto(1).doc('`conditions` is a list of the current states of FlowSchema.'),
+}, { description: 'FlowSchemaStatus represents the current state of a FlowSchema.' });
+
+export const FlowSchema = object(G + 'FlowSchema', {
+  ...typeMeta,
+  metadata: ObjectMeta.proto(1).doc("`metadata` is the standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
+  spec: FlowSchemaSpec.proto(2).doc('`spec` is the specification of the desired behavior of a FlowSchema. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status'),
+  status: FlowSchemaStatus.proto(3).doc('`status` is the current status of a FlowSchema. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status'),
+}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'flowcontrol.apiserver.k8s.io', kind: 'FlowSchema', version: 'v1' }] }, description: 'FlowSchema defines the schema of a group of flows. Note that a flow is made up of a set of inbound API requests with similar attributes and is identified by a pair of strings: the name of the FlowSchema and a "flow distinguisher".' });
+
+export const ExemptPriorityLevelConfiguration = object(G + 'ExemptPriorityLevelConfiguration', {
+  nominalConcurrencyShares: int32().proto(1).optional().doc("`nominalConcurrencyShares` (NCS) contributes to the computation of the NominalConcurrencyLimit (NominalCL) of this level. This is the number of execution seats nominally reserved for this priority level. This DOES NOT limit the dispatching from this priority level but affects the other priority levels through the borrowing mechanism. The server's concurrency limit (ServerCL) is divided among all the priority levels in proportion to their NCS values:"),
+  lendablePercent: int32().proto(2).optional().doc("`lendablePercent` prescribes the fraction of the level's NominalCL that can be borrowed by other priority levels.  This value of this field must be between 0 and 100, inclusive, and it defaults to 0. The number of seats that other levels can borrow from this level, known as this level's LendableConcurrencyLimit (LendableCL), is defined as follows."),
+}, { description: 'ExemptPriorityLevelConfiguration describes the configurable aspects of the handling of exempt requests. In the mandatory exempt configuration object the values in the fields here can be modified by authorized users, unlike the rest of the `spec`.' });
+
+export const QueuingConfiguration = object(G + 'QueuingConfiguration', {
+  queues: int32().proto(1).keepEmpty().doc('`queues` is the number of queues for this priority level. The queues exist independently at each apiserver. The value must be positive.  Setting it to 1 effectively precludes shufflesharding and thus makes the distinguisher method of associated flow schemas irrelevant.  This field has a default value of 64.'),
+  handSize: int32().proto(2).keepEmpty().doc("`handSize` is a small positive number that configures the shuffle sharding of requests into queues.  When enqueuing a request at this priority level the request's flow identifier (a string pair) is hashed and the hash value is used to shuffle the list of queues and deal a hand of the size specified here.  The request is put into one of the shortest queues in that hand."),
+  queueLengthLimit: int32().proto(3).keepEmpty().doc('`queueLengthLimit` is the maximum number of requests allowed to be waiting in a given queue of this priority level at a time; excess requests are rejected.  This value must be positive.  If not specified, it will be defaulted to 50.'),
+}, { description: 'QueuingConfiguration holds the configuration parameters for queuing' });
+
+export const LimitResponse = object(G + 'LimitResponse', {
+  type: string().proto(1).required().keepEmpty().doc('`type` is "Queue" or "Reject". "Queue" means that requests that can not be executed upon arrival are held in a queue until they can be executed or a queuing limit is reached. "Reject" means that requests that can not be executed upon arrival are rejected. Required.'),
+  queuing: QueuingConfiguration.proto(2).optional().doc('`queuing` holds the configuration parameters for queuing. This field may be non-empty only if `type` is `"Queue"`.'),
+}, { extensions: { 'x-kubernetes-unions': [{ discriminator: 'type', 'fields-to-discriminateBy': { queuing: 'Queuing' } }] }, description: 'LimitResponse defines how to handle requests that can not be executed right now.' });
+
+export const LimitedPriorityLevelConfiguration = object(G + 'LimitedPriorityLevelConfiguration', {
+  nominalConcurrencyShares: int32().proto(1).optional().keepEmpty().doc("`nominalConcurrencyShares` (NCS) contributes to the computation of the NominalConcurrencyLimit (NominalCL) of this level. This is the number of execution seats available at this priority level. This is used both for requests dispatched from this priority level as well as requests dispatched from other priority levels borrowing seats from this level. The server's concurrency limit (ServerCL) is divided among the Limited priority levels in proportion to their NCS values:"),
+  limitResponse: LimitResponse.proto(2).doc('`limitResponse` indicates what to do with requests that can not be executed right now'),
+  lendablePercent: int32().proto(3).optional().doc("`lendablePercent` prescribes the fraction of the level's NominalCL that can be borrowed by other priority levels. The value of this field must be between 0 and 100, inclusive, and it defaults to 0. The number of seats that other levels can borrow from this level, known as this level's LendableConcurrencyLimit (LendableCL), is defined as follows."),
+  borrowingLimitPercent: int32().proto(4).optional().doc("`borrowingLimitPercent`, if present, configures a limit on how many seats this priority level can borrow from other priority levels. The limit is known as this level's BorrowingConcurrencyLimit (BorrowingCL) and is a limit on the total number of seats that this level may borrow at any one time. This field holds the ratio of that limit to the level's nominal concurrency limit. When this field is non-nil, it must hold a non-negative integer and the limit is calculated as follows."),
+}, { description: 'LimitedPriorityLevelConfiguration specifies how to handle requests that are subject to limits. It addresses two issues:   - How are requests for this priority level limited?   - What should be done with requests that exceed the limit?' });
+
+export const PriorityLevelConfigurationSpec = object(G + 'PriorityLevelConfigurationSpec', {
+  type: string().proto(1).required().keepEmpty().doc('`type` indicates whether this priority level is subject to limitation on request execution.  A value of `"Exempt"` means that requests of this priority level are not subject to a limit (and thus are never queued) and do not detract from the capacity made available to other priority levels.  A value of `"Limited"` means that (a) requests of this priority level _are_ subject to limits and (b) some of the server\'s limited capacity is made available exclusively to this priority level. Required.'),
+  limited: LimitedPriorityLevelConfiguration.proto(2).optional().doc('`limited` specifies how requests are handled for a Limited priority level. This field must be non-empty if and only if `type` is `"Limited"`.'),
+  exempt: ExemptPriorityLevelConfiguration.proto(3).optional().doc('`exempt` specifies how requests are handled for an exempt priority level. This field MUST be empty if `type` is `"Limited"`. This field MAY be non-empty if `type` is `"Exempt"`. If empty and `type` is `"Exempt"` then the default values for `ExemptPriorityLevelConfiguration` apply.'),
+}, { extensions: { 'x-kubernetes-unions': [{ discriminator: 'type', 'fields-to-discriminateBy': { exempt: 'Exempt', limited: 'Limited' } }] }, description: 'PriorityLevelConfigurationSpec specifies the configuration of a priority level.' });
+
+export const PriorityLevelConfigurationCondition = object(G + 'PriorityLevelConfigurationCondition', {
+  type: string().proto(1).doc('`type` is the type of the condition. Required.'),
+  status: string().proto(2).doc('`status` is the status of the condition. Can be True, False, Unknown. Required.'),
+  lastTransitionTime: time().proto(3).doc('`lastTransitionTime` is the last time the condition transitioned from one status to another.'),
+  reason: string().proto(4).doc("`reason` is a unique, one-word, CamelCase reason for the condition's last transition."),
+  message: string().proto(5).doc('`message` is a human-readable message indicating details about last transition.'),
+}, { description: 'PriorityLevelConfigurationCondition defines the condition of priority level.' });
+
+export const PriorityLevelConfigurationStatus = object(G + 'PriorityLevelConfigurationStatus', {
+  conditions: list(PriorityLevelConfigurationCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }).proto(1).doc('`conditions` is the current state of "request-priority".'),
+}, { description: 'PriorityLevelConfigurationStatus represents the current state of a "request-priority".' });
+
+export const PriorityLevelConfiguration = object(G + 'PriorityLevelConfiguration', {
+  ...typeMeta,
+  metadata: ObjectMeta.proto(1).doc("`metadata` is the standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
+  spec: PriorityLevelConfigurationSpec.proto(2).doc('`spec` is the specification of the desired behavior of a "request-priority". More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status'),
+  status: PriorityLevelConfigurationStatus.proto(3).doc('`status` is the current status of a "request-priority". More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status'),
+}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'flowcontrol.apiserver.k8s.io', kind: 'PriorityLevelConfiguration', version: 'v1' }] }, description: 'PriorityLevelConfiguration represents the configuration of a priority level.' });
+
+export const flowcontrolSchemas: Record<string, ObjectType> = { FlowSchema, PriorityLevelConfiguration };

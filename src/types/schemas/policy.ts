@@ -1,0 +1,38 @@
+// policy/v1: structural schemas, with upstream's protobuf field numbers.
+
+import { int32, int64, intOrString, list, map, object, string, time, type ObjectType } from '../schema.js';
+import { Condition, DeleteOptions, LabelSelector, ObjectMeta, typeMeta } from './meta.js';
+
+const G = 'io.k8s.api.policy.v1.';
+
+export const PodDisruptionBudgetSpec = object(G + 'PodDisruptionBudgetSpec', {
+  minAvailable: intOrString().proto(1).optional().doc('An eviction is allowed if at least "minAvailable" pods selected by "selector" will still be available after the eviction, i.e. even in the absence of the evicted pod.  So for example you can prevent all voluntary evictions by specifying "100%".'),
+  selector: LabelSelector.proto(2).optional().doc('Label query over pods whose evictions are managed by the disruption budget. A null selector will match no pods, while an empty ({}) selector will select all pods within the namespace.'),
+  maxUnavailable: intOrString().proto(3).optional().doc('An eviction is allowed if at most "maxUnavailable" pods selected by "selector" are unavailable after the eviction, i.e. even in absence of the evicted pod. For example, one can prevent all voluntary evictions by specifying 0. This is a mutually exclusive setting with "minAvailable".'),
+  unhealthyPodEvictionPolicy: string().proto(4).optional().enum(['AlwaysAllow', 'IfHealthyBudget']).doc('UnhealthyPodEvictionPolicy defines the criteria for when unhealthy pods should be considered for eviction. Current implementation considers healthy pods, as pods that have status.conditions item with type="Ready",status="True".'),
+}, { description: 'PodDisruptionBudgetSpec is a description of a PodDisruptionBudget.' });
+
+export const PodDisruptionBudgetStatus = object(G + 'PodDisruptionBudgetStatus', {
+  observedGeneration: int64().proto(1).doc("Most recent generation observed when updating this PDB status. DisruptionsAllowed and other status information is valid only if observedGeneration equals to PDB's object generation."),
+  disruptedPods: map(time()).proto(2).doc('DisruptedPods contains information about pods whose eviction was processed by the API server eviction subresource handler but has not yet been observed by the PodDisruptionBudget controller. A pod will be in this map from the time when the API server processed the eviction request to the time when the pod is seen by PDB controller as having been marked for deletion (or after a timeout).'),
+  disruptionsAllowed: int32().proto(3).required().keepEmpty().doc('Number of pod disruptions that are currently allowed.'),
+  currentHealthy: int32().proto(4).required().keepEmpty().doc('current number of healthy pods'),
+  desiredHealthy: int32().proto(5).required().keepEmpty().doc('minimum desired number of healthy pods'),
+  expectedPods: int32().proto(6).required().keepEmpty().doc('total number of pods counted by this disruption budget'),
+  conditions: list(Condition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }).proto(7).doc("Conditions contain conditions for PDB. The disruption controller sets the DisruptionAllowed condition. The following are known values for the reason field (additional reasons could be added in the future): - SyncFailed: The controller encountered an error and wasn't able to compute               the number of allowed disruptions. Therefore no disruptions are               allowed and the status of the condition will be False."),
+}, { description: 'PodDisruptionBudgetStatus represents information about the status of a PodDisruptionBudget. Status may trail the actual state of a system.' });
+
+export const PodDisruptionBudget = object(G + 'PodDisruptionBudget', {
+  ...typeMeta,
+  metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
+  spec: PodDisruptionBudgetSpec.proto(2).doc('Specification of the desired behavior of the PodDisruptionBudget.'),
+  status: PodDisruptionBudgetStatus.proto(3).doc('Most recently observed status of the PodDisruptionBudget.'),
+}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'policy', kind: 'PodDisruptionBudget', version: 'v1' }] }, description: 'PodDisruptionBudget is an object to define the max disruption that can be caused to a collection of pods' });
+
+export const Eviction = object(G + 'Eviction', {
+  ...typeMeta,
+  metadata: ObjectMeta.proto(1).doc('ObjectMeta describes the pod that is being evicted.'),
+  deleteOptions: DeleteOptions.proto(2).optional().doc('DeleteOptions may be provided'),
+}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'policy', kind: 'Eviction', version: 'v1' }] }, description: 'Eviction evicts a pod from its node subject to certain policies and safety constraints. This is a subresource of Pod.  A request to cause such an eviction is created by POSTing to .../pods/<pod name>/evictions.' });
+
+export const policySchemas: Record<string, ObjectType> = { PodDisruptionBudget, Eviction };

@@ -1,0 +1,83 @@
+// The skiff command as a user runs it: flags, first start, restart, graceful shutdown.
+
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, it } from 'node:test';
+import { kubectl } from '../support/kubectl.js';
+import { eventually } from '../support/server.js';
+
+const mainJs = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+const dirs: string[] = [];
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, rejectUnauthorized: false, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('skiff CLI', () => {
+  it('prints help and rejects bad flags with exit code 2', () => {
+    const help = spawnSync(process.execPath, [mainJs, '--help'], { encoding: 'utf8' });
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /--secure-port/);
+    assert.match(help.stdout, /--data-dir/);
+    const unknown = spawnSync(process.execPath, [mainJs, '--no-such-flag'], { encoding: 'utf8' });
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /unknown flag: --no-such-flag/);
+    const malformed = spawnSync(process.execPath, [mainJs, '--secure-port=abc'], { encoding: 'utf8' });
+    assert.equal(malformed.status, 2);
+    assert.match(malformed.stderr, /invalid argument "abc" for "--secure-port" flag/);
+  });
+
+  it('generates PKI and a kubeconfig, reuses them on restart, and shuts down gracefully', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skiff-cli-'));
+    dirs.push(dataDir);
+    const port = 21000 + Math.floor(Math.random() * 20000);
+    const args = [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', '--shutdown-delay-duration=1s'];
+    let child: ReturnType<typeof spawn> = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    child.stderr!.on('data', (c) => (log += c));
+    await eventually(async () => (await get(port, '/readyz')).status === 200, 10_000, 'readyz');
+    for (const f of ['ca.crt', 'apiserver.crt', 'admin.crt', 'kubeconfig', 'skiff.db']) assert.ok(existsSync(join(dataDir, f)), f);
+    const ca1 = readFileSync(join(dataDir, 'ca.crt'), 'utf8');
+    const kc = join(dataDir, 'kubeconfig');
+    const created = await kubectl(kc, ['apply', '-f', '-', '--validate=false'], 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: survives\n  namespace: default\ndata:\n  a: b\n');
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(log, /Serving securely/);
+
+    // SIGTERM: readyz fails during the shutdown delay, then the process exits cleanly.
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    await eventually(async () => (await get(port, '/readyz')).status === 500, 900, 'readyz to fail during shutdown');
+    const verbose = await get(port, '/readyz?verbose');
+    assert.match(verbose.body, /\[-\]shutdown failed: reason withheld/);
+    assert.equal(await exited, 0);
+
+    child = spawn(process.execPath, args, { stdio: 'ignore' });
+    try {
+      await eventually(async () => (await get(port, '/readyz')).status === 200, 10_000, 'readyz after restart');
+      assert.equal(readFileSync(join(dataDir, 'ca.crt'), 'utf8'), ca1);
+      const got = await kubectl(kc, ['get', 'configmap', 'survives', '-n', 'default', '-o', 'jsonpath={.data.a}']);
+      assert.equal(got.code, 0, got.stderr);
+      assert.equal(got.stdout, 'b');
+    } finally {
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGINT');
+      await done;
+    }
+  });
+});
