@@ -9,6 +9,7 @@ import { buildAuthenticator } from './authn/index.js';
 import { allowAuthenticated } from './authz/always-allow.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
+import { ControllerManager } from './controllers/manager.js';
 import { Discovery } from './endpoints/discovery.js';
 import { Health } from './endpoints/health.js';
 import { ResourceHandler } from './endpoints/resource.js';
@@ -49,6 +50,8 @@ export interface SkiffOptions {
   logger?: Logger;
   /** Watch bookmark interval, ms (default 60s). */
   bookmarkIntervalMs?: number;
+  /** Run the in-process controllers (garbage collector, namespace deletion). Default true. */
+  controllers?: boolean;
   /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
   watchBufferLimitBytes?: number;
 }
@@ -66,6 +69,7 @@ export interface RunningSkiff {
   adminKeyPem?: string;
   store: Store;
   registry: Registry;
+  controllers: ControllerManager;
   /** Number of watch streams currently open. */
   openWatches(): number;
   /** Graceful stop: readyz fails, watches close, in-flight requests finish, the store closes. */
@@ -151,12 +155,14 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   }
 
   // Post-start: default objects, then the watch caches. readyz waits for both.
+  const controllers = new ControllerManager(registry, logger);
   const compactor = startCompactor(store, { intervalMs: options.compactionIntervalMs ?? 5 * 60_000 });
   const postStart = (async () => {
     await bootstrap(registry, catalog, { serviceIp, securePort: addr.port });
     bootstrapped = true;
     await registry.warmCaches();
     cachesReady = true;
+    if (options.controllers !== false) await controllers.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
   })();
   postStart.catch((e) => logger.error('post-start hook failed', e));
@@ -167,6 +173,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       shuttingDown = true;
       const delay = options.shutdownDelayMs ?? 0;
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      controllers.stop();
       resources.closeWatches();
       await server.close();
       await compactor.stop();
@@ -178,7 +185,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   };
 
   await postStart;
-  return { url, kubeconfig, port: addr.port, caPem, adminCertPem, adminKeyPem, store, registry, stop, openWatches: () => resources.watchCount };
+  return { url, kubeconfig, port: addr.port, caPem, adminCertPem, adminKeyPem, store, registry, controllers, stop, openWatches: () => resources.watchCount };
 }
 
 /** Paths under /api and /apis that name nothing known get upstream's NotFound Status. */

@@ -62,6 +62,8 @@ export interface CelMacro {
   /** has(): the selection's operand and field */
   hasOperand?: CelNode;
   hasField?: string;
+  /** optional.or() / optional.orValue() */
+  arg?: CelNode;
   /** optMap / optFlatMap */
   optionalMap?: string;
   /** two-variable comprehensions */
@@ -125,6 +127,7 @@ export function children(node: CelNode): CelNode[] {
     add(mac.val);
     add(mac.exp);
     add(mac.receiver);
+    add(mac.arg);
     add(mac.filter);
     add(mac.body);
     return out;

@@ -45,8 +45,8 @@ export function rewriteBeforeCheck(root: CelNode, opts: RewriteOptions): void {
     resolveQualifiedName(n, opts);
     nodes.push(n);
   });
+  for (const n of nodes) markSyntax(n, opts);
   for (const n of nodes) {
-    markSyntax(n, opts);
     renameOverrides(n);
     if (n.meta.macro && n.op === 'call' && (n.args as [string])[0] === 'has') replaceHas(n);
     if (n.meta.alternate || n.meta.macro) continue;
@@ -221,7 +221,7 @@ function entryType(chk: Checker, t: CelTypeDecl, node: CelNode, optional: boolea
   if (!optional) return t;
   if (t.kind === 'optional') return t.valueType!;
   if (t.kind === 'dyn') return t;
-  throw chk.createError('no_matching_overload', `optional entry must be an optional value, got '${chk.formatType(t)}'`, node);
+  throw chk.createError('invalid_optional_entry', `optional entry must be an optional value, got '${chk.formatType(t)}'`, node);
 }
 
 function combine(chk: Checker, acc: CelTypeDecl | undefined, t: CelTypeDecl, node: CelNode, code: string, what: string): CelTypeDecl {

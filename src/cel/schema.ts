@@ -5,6 +5,7 @@ import {MAX_REQUEST_SIZE_BYTES, MAX_DATETIME_SIZE_JSON, MAX_DURATION_SIZE_JSON, 
 import type {DeclType, FieldDecl, ListDecl, MapDecl, ObjectDecl, ScalarDecl} from './types.js';
 import {Types} from './types.js';
 import {parseDate, parseGoDuration, parseTimestamp} from './timestamp.js';
+import {withListSemantics} from './values.js';
 
 export {parseGoDuration};
 
@@ -213,8 +214,16 @@ export function toCelValue(v: unknown, t: DeclType): unknown {
       }
     case 'opaque':
       return v;
-    case 'list':
-      return Array.isArray(v) ? v.map((x) => toCelValue(x, t.elem)) : v;
+    case 'list': {
+      if (!Array.isArray(v)) return v;
+      const list = v.map((x) => toCelValue(x, t.elem));
+      // x-kubernetes-list-type set and map lists compare ignoring order and merge on concatenation.
+      if (t.listType === 'set') return withListSemantics(list, {type: 'set'});
+      if (t.listType === 'map' && t.mapKeys?.length) {
+        return withListSemantics(list, {type: 'map', keys: t.mapKeys.map((k) => escapePropertyName(k) ?? k)});
+      }
+      return list;
+    }
     case 'map': {
       if (typeof v !== 'object' || Array.isArray(v)) return v;
       const out: Record<string, unknown> = Object.create(null);

@@ -112,7 +112,7 @@ export function frameProto(message: Uint8Array): Uint8Array {
 
 export function decodeWatchEventMessage(message: Uint8Array): { type: string; object: Uint8Array } {
   let type = '';
-  let object = new Uint8Array(0);
+  let object: Uint8Array = new Uint8Array(0);
   const r = new ProtoReader(message);
   while (!r.eof()) {
     const [no, wt] = r.tag();

@@ -40,11 +40,15 @@ interface FieldPlan {
   omitZero: boolean;
   /** An embedded struct whose fields JSON flattens into the parent but protobuf nests. */
   inline: boolean;
+  /** For a field declared flat in the parent but carried by a `protoEmbedded` struct: its index. */
+  embedded?: number;
 }
 
 interface MessagePlan {
   /** Declaration order: the order of JSON output. */
   fields: FieldPlan[];
+  /** The `protoEmbedded` structs, as inline fields (not in `fields`: their fields are). */
+  embedded: FieldPlan[];
   /** Fields with a protobuf number, ascending: the order of the wire. */
   wire: FieldPlan[];
   byNumber: Map<number, FieldPlan>;
@@ -57,11 +61,40 @@ function flag(t: Type, name: 'inline' | 'omitZero'): boolean {
   return (t as unknown as Record<string, unknown>)[name] === true;
 }
 
+/**
+ * Go structs embedded with `json:",inline"` may be declared two ways: as a field whose
+ * object type carries `inline: true` (and its own protobuf number), or as
+ * `protoEmbedded: [{number, name, type}]` on the outer type, whose `fields` then list the
+ * embedded struct's fields flat (with their numbers inside the embedded struct).
+ */
+interface ProtoEmbedded {
+  number: number;
+  name: string;
+  type: ObjectType;
+}
+
+function protoEmbeddedOf(t: ObjectType): readonly ProtoEmbedded[] {
+  const v = (t as unknown as { protoEmbedded?: unknown }).protoEmbedded;
+  return Array.isArray(v) ? (v as ProtoEmbedded[]) : [];
+}
+
 function planOf(t: ObjectType): MessagePlan {
   const cached = plans.get(t);
   if (cached) return cached;
+  const embeddedTypes = protoEmbeddedOf(t);
+  const embeddedIndex = new Map<string, number>();
+  embeddedTypes.forEach((e, i) => {
+    for (const k of Object.keys(fieldsOf(e.type))) embeddedIndex.set(k, i);
+  });
   const fields: FieldPlan[] = [];
   const byNumber = new Map<number, FieldPlan>();
+  const number = (f: FieldPlan) => {
+    if (f.no === undefined || f.embedded !== undefined) return;
+    if (!Number.isInteger(f.no) || f.no <= 0) throw new Error(`${t.name}.${f.json}: invalid protobuf number ${f.no}`);
+    const dup = byNumber.get(f.no);
+    if (dup) throw new Error(`${t.name}: protobuf number ${f.no} used by both ${dup.json} and ${f.json}`);
+    byNumber.set(f.no, f);
+  };
   for (const [json, ft] of Object.entries(fieldsOf(t))) {
     const f: FieldPlan = {
       json,
@@ -71,17 +104,18 @@ function planOf(t: ObjectType): MessagePlan {
       keepEmpty: ft.keepEmpty === true,
       omitZero: flag(ft, 'omitZero') || (t.name === OBJECT_META && json === 'creationTimestamp'),
       inline: ft.kind === 'object' && flag(ft, 'inline'),
+      embedded: embeddedIndex.get(json),
     };
-    if (f.no !== undefined) {
-      if (!Number.isInteger(f.no) || f.no <= 0) throw new Error(`${t.name}.${json}: invalid protobuf number ${f.no}`);
-      const dup = byNumber.get(f.no);
-      if (dup) throw new Error(`${t.name}: protobuf number ${f.no} used by both ${dup.json} and ${json}`);
-      byNumber.set(f.no, f);
-    }
+    number(f);
     fields.push(f);
   }
-  const wire = fields.filter((f) => f.no !== undefined).sort((a, b) => a.no! - b.no!);
-  const plan = { fields, wire, byNumber };
+  const embedded = embeddedTypes.map((e): FieldPlan => {
+    const f: FieldPlan = { json: e.name, no: e.number, type: e.type, optional: false, keepEmpty: false, omitZero: false, inline: true };
+    number(f);
+    return f;
+  });
+  const wire = [...byNumber.values()].sort((a, b) => a.no! - b.no!);
+  const plan = { fields, embedded, wire, byNumber };
   plans.set(t, plan);
   return plan;
 }
@@ -433,7 +467,7 @@ function readListItem(r: ProtoReader, wt: number, t: ListType, f: FieldPlan, par
 /** A {items=1} wrapper message holding a nested list or map; an empty one is Go's nil. */
 function decodeWrapper(bytes: Uint8Array, t: ListType | MapType, f: { json: string }, parseRaw: ParseRaw): unknown {
   const inner: FieldPlan = { json: f.json, no: 1, type: t, optional: false, keepEmpty: true, omitZero: false, inline: false };
-  const plan: MessagePlan = { fields: [inner], wire: [inner], byNumber: new Map([[1, inner]]) };
+  const plan: MessagePlan = { fields: [inner], embedded: [], wire: [inner], byNumber: new Map([[1, inner]]) };
   return decodeMessage(bytes, plan, parseRaw)[f.json];
 }
 
@@ -576,15 +610,23 @@ const OMIT = Symbol('omit');
 
 /** Build the JSON object from the scanned fields, applying Go's zero values and omitempty. */
 function render(plan: MessagePlan, slots: Map<FieldPlan, Slot>, parseRaw: ParseRaw): Record<string, unknown> {
+  const inlined = (f: FieldPlan) => {
+    const slot = slots.get(f);
+    return decodeMessage(slot?.kind === 'chunks' ? concat(slot.chunks) : EMPTY, planOf(f.type as ObjectType), parseRaw);
+  };
+  const embedded = plan.embedded.map(inlined);
   const out: Record<string, unknown> = {};
   for (const f of plan.fields) {
-    const slot = slots.get(f);
-    if (f.inline) {
-      const payload = slot?.kind === 'chunks' ? concat(slot.chunks) : EMPTY;
-      Object.assign(out, decodeMessage(payload, planOf(f.type as ObjectType), parseRaw));
+    if (f.embedded !== undefined) {
+      const sub = embedded[f.embedded]!;
+      if (Object.hasOwn(sub, f.json)) out[f.json] = sub[f.json];
       continue;
     }
-    const v = fieldJSON(f, slot, parseRaw);
+    if (f.inline) {
+      Object.assign(out, inlined(f));
+      continue;
+    }
+    const v = fieldJSON(f, slots.get(f), parseRaw);
     if (v !== OMIT) out[f.json] = v;
   }
   return out;

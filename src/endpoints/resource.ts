@@ -14,7 +14,8 @@ import { parseIncludeObject, partialObjectMetadata, table, tableRow } from '../e
 import { applyPatch } from '../patch/index.js';
 import { buildFilter } from '../registry/filter.js';
 import { parseListOptions } from '../registry/list-options.js';
-import type { Registry, Scope } from '../registry/registry.js';
+import type { DeleteOptions, Registry, Scope } from '../registry/registry.js';
+import { deleteOptions, writeParams } from '../registry/options.js';
 import { header, readBody, sendBytes, sendEncoded, sendText, successStatus, type Ctx } from '../server/http.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
@@ -286,23 +287,15 @@ export class ResourceHandler {
     });
   }
 
-  private dryRun(ctx: Ctx): boolean {
-    const values = ctx.query.getAll('dryRun');
-    for (const v of values) {
-      if (v !== 'All') throw badRequest(`Invalid dry run value: ${JSON.stringify(v)}. Valid values are: "All"`);
-    }
-    return values.length > 0;
-  }
-
   private async create(ctx: Ctx, scope: Scope): Promise<void> {
-    const dryRun = this.dryRun(ctx);
+    const { dryRun } = writeParams(ctx.query, 'CreateOptions');
     const obj = await this.readObject(ctx, scope);
     const created = await this.registry.create(scope, obj, { dryRun });
     this.sendObject(ctx, 201, scope.served, created);
   }
 
   private async update(ctx: Ctx, scope: Scope, sub: SubresourceDef | undefined): Promise<void> {
-    const dryRun = this.dryRun(ctx);
+    const { dryRun } = writeParams(ctx.query, 'UpdateOptions');
     const obj = await this.readObject(ctx, scope);
     const name = ctx.info.name;
     const bodyName = obj.metadata?.name;
@@ -317,12 +310,12 @@ export class ResourceHandler {
       }
       obj.metadata.namespace = scope.namespace;
     }
-    const res = await this.registry.update(scope, name, obj, { dryRun, subresource: sub?.type === 'status' ? 'status' : undefined });
+    const res = await this.registry.update(scope, name, obj, { dryRun, subresource: sub?.type === 'status' || sub?.type === 'finalize' ? sub.type : undefined });
     this.sendObject(ctx, res.created ? 201 : 200, scope.served, res.obj);
   }
 
   private async patch(ctx: Ctx, scope: Scope, sub: SubresourceDef | undefined): Promise<void> {
-    const dryRun = this.dryRun(ctx);
+    const { dryRun } = writeParams(ctx.query, 'PatchOptions');
     const isCustom = false;
     const served = scope.served;
     const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
@@ -357,36 +350,25 @@ export class ResourceHandler {
         if (served.def.namespaced) patched.metadata.namespace = scope.namespace;
         return patched;
       },
-      { dryRun, subresource: sub?.type === 'status' ? 'status' : undefined },
+      { dryRun, subresource: sub?.type === 'status' || sub?.type === 'finalize' ? sub.type : undefined },
     );
     this.sendObject(ctx, 200, served, res.obj);
   }
 
-  private async readDeleteOptions(ctx: Ctx): Promise<Obj> {
+  private async readDeleteOptions(ctx: Ctx): Promise<DeleteOptions> {
     const body = await readBody(ctx.req);
-    let opts: Obj = {};
+    let fromBody: Obj | undefined;
     if (body.length > 0) {
-      const v = parseBody(body, requestEncoding(header(ctx.req, 'content-type')));
-      if (v && typeof v === 'object' && !Array.isArray(v)) opts = v as Obj;
-      else throw badRequest('the body of the request was in an unknown format');
+      const v = parseBody(body, requestEncoding(header(ctx.req, 'content-type')), 'DeleteOptions');
+      if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest('the body of the request was in an unknown format');
+      fromBody = v as Obj;
     }
-    for (const k of ['gracePeriodSeconds', 'propagationPolicy', 'orphanDependents']) {
-      const q = ctx.query.get(k);
-      if (q !== null && opts[k] === undefined) opts[k] = k === 'propagationPolicy' ? q : k === 'orphanDependents' ? q === 'true' : Number(q);
-    }
-    return opts;
+    return deleteOptions(ctx.query, fromBody);
   }
 
   private async delete(ctx: Ctx, scope: Scope): Promise<void> {
-    const dryRun = this.dryRun(ctx);
     const opts = await this.readDeleteOptions(ctx);
-    if (Array.isArray(opts.dryRun)) {
-      for (const v of opts.dryRun) if (v !== 'All') throw badRequest(`Invalid dry run value: ${JSON.stringify(v)}. Valid values are: "All"`);
-    }
-    const res = await this.registry.delete(scope, ctx.info.name, {
-      dryRun: dryRun || (Array.isArray(opts.dryRun) && opts.dryRun.length > 0),
-      preconditions: opts.preconditions,
-    });
+    const res = await this.registry.delete(scope, ctx.info.name, opts);
     const served = scope.served;
     if (res.deleted && !served.def.deleteReturnsObject) {
       const details: Obj = { name: ctx.info.name };
@@ -398,15 +380,16 @@ export class ResourceHandler {
       sendEncoded(ctx, 200, negotiateResponse(header(ctx.req, 'accept'), 'other').encoding, status);
       return;
     }
-    this.sendObject(ctx, res.deleted ? 200 : 202, served, res.obj);
+    // Upstream answers 202 only when cascading deletion was asked for with orphanDependents=false.
+    const code = !res.deleted && opts.orphanDependents === false ? 202 : 200;
+    this.sendObject(ctx, code, served, res.obj);
   }
 
   private async deleteCollection(ctx: Ctx, scope: Scope): Promise<void> {
-    const dryRun = this.dryRun(ctx);
     const opts = parseListOptions(ctx.query);
     const dopts = await this.readDeleteOptions(ctx);
     const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
-    const deleted = await this.registry.deleteCollection(scope, { filter }, { dryRun, preconditions: dopts.preconditions });
+    const deleted = await this.registry.deleteCollection(scope, { filter }, dopts);
     const served = scope.served;
     const list = {
       kind: `${served.def.kind}List`,

@@ -24,6 +24,7 @@ import type { ListFilter } from './filter.js';
 import { clone, deepEqual, metaOf, newUid, nowTimestamp } from './meta.js';
 import { generateName, validateMeta, validateMetaUpdate } from './meta-validation.js';
 import { ResourceStore } from './resource-store.js';
+import { admitCreateInNamespace, admitNamespaceDelete } from '../admission/namespace-lifecycle.js';
 import { canonicalObject } from '../apimachinery/objectmeta.js';
 import { fieldsOf } from '../types/schema.js';
 
@@ -70,6 +71,39 @@ export interface WriteOptions {
 
 export interface DeleteOptions extends WriteOptions {
   preconditions?: { uid?: string; resourceVersion?: string };
+  propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+  orphanDependents?: boolean;
+  gracePeriodSeconds?: number;
+}
+
+export const FINALIZER_ORPHAN = 'orphan';
+export const FINALIZER_FOREGROUND = 'foregroundDeletion';
+
+function deletionPolicy(opts: DeleteOptions): 'Orphan' | 'Background' | 'Foreground' | undefined {
+  if (opts.propagationPolicy) return opts.propagationPolicy;
+  if (opts.orphanDependents === true) return 'Orphan';
+  if (opts.orphanDependents === false) return 'Background';
+  return undefined;
+}
+
+/** The garbage-collection finalizers a delete adds or removes, as upstream's deletionFinalizersForGarbageCollection. */
+function updateGcFinalizers(finalizers: string[], policy: 'Orphan' | 'Background' | 'Foreground' | undefined, def: KindDef): string[] {
+  let orphan: boolean;
+  let foreground: boolean;
+  if (policy === undefined) {
+    // Keep what the object already asks for; else the kind's default.
+    orphan = finalizers.includes(FINALIZER_ORPHAN) || (!finalizers.includes(FINALIZER_FOREGROUND) && def.strategy?.defaultOrphan === true);
+    foreground = finalizers.includes(FINALIZER_FOREGROUND);
+  } else {
+    orphan = policy === 'Orphan';
+    foreground = policy === 'Foreground';
+  }
+  let out = finalizers.filter((f) => f !== FINALIZER_ORPHAN && f !== FINALIZER_FOREGROUND);
+  if (orphan) out = [...out, FINALIZER_ORPHAN];
+  if (foreground) out = [...out, FINALIZER_FOREGROUND];
+  // Preserve the original order where nothing changed.
+  if (out.length === finalizers.length && out.every((f) => finalizers.includes(f))) return finalizers;
+  return out;
 }
 
 export interface RegistryOptions {
@@ -385,7 +419,7 @@ export class Registry {
 
   async create(scope: Scope, obj: Obj, opts: WriteOptions): Promise<Obj> {
     const rs = this.storeFor(scope.served.def);
-    await this.checkNamespaceExists(scope);
+    await this.checkNamespaceExists(scope, String(metaOf(obj).name ?? ''));
     const generated = !metaOf(obj).name && !!metaOf(obj).generateName;
     const template = generated ? clone(obj) : obj;
     for (let attempt = 0; ; attempt++) {
@@ -409,13 +443,13 @@ export class Registry {
     }
   }
 
-  private async checkNamespaceExists(scope: Scope): Promise<void> {
+  private async checkNamespaceExists(scope: Scope, name: string): Promise<void> {
     if (!scope.served.def.namespaced || !scope.namespace) return;
     const nsDef = this.catalog.lookup('', 'v1', 'namespaces');
     if (!nsDef) return;
     const rs = this.storeFor(nsDef.def);
     const res = await this.store.get(rs.key('', scope.namespace));
-    if (!res.kv) throw notFound({ group: '', resource: 'namespaces' }, scope.namespace);
+    admitCreateInNamespace(this.gr(scope.served), name, scope.namespace, res.kv ? rs.decode(res.kv) : undefined);
   }
 
   /**
@@ -444,7 +478,12 @@ export class Registry {
         return { obj: created, created: true };
       }
       const next = this.prepareUpdate(scope, desired, current, opts.subresource);
-      if (current.metadata.deletionTimestamp && !(next.metadata.finalizers?.length > 0)) {
+      if (
+        current.metadata.deletionTimestamp &&
+        !(next.metadata.finalizers?.length > 0) &&
+        !(def.strategy?.blocksDeletion?.(next) ?? false) &&
+        !(Number(next.metadata.deletionGracePeriodSeconds ?? 0) > 0)
+      ) {
         // The last finalizer is gone from a terminating object: remove it.
         if (opts.dryRun) return { obj: next, created: false };
         const del = await this.store.delete(key, res.kv!.modRevision);
@@ -476,6 +515,12 @@ export class Registry {
       next = clone(current);
       next.status = desired.status;
       if (desired.status === undefined) delete next.status;
+      next.metadata.resourceVersion = meta.resourceVersion;
+    } else if (subresource === 'finalize') {
+      // namespaces/finalize changes spec.finalizers only.
+      next = clone(current);
+      next.spec = { ...(next.spec ?? {}), finalizers: desired.spec?.finalizers };
+      if (!Array.isArray(next.spec.finalizers) || next.spec.finalizers.length === 0) delete next.spec.finalizers;
       next.metadata.resourceVersion = meta.resourceVersion;
     } else {
       next = desired;
@@ -531,8 +576,11 @@ export class Registry {
   }
 
   async delete(scope: Scope, name: string, opts: DeleteOptions): Promise<{ obj: Obj; deleted: boolean }> {
-    const rs = this.storeFor(scope.served.def);
+    const def = scope.served.def;
+    if (def.group === '' && def.plural === 'namespaces') admitNamespaceDelete(name);
+    const rs = this.storeFor(def);
     const key = rs.key(scope.namespace, name);
+    const policy = deletionPolicy(opts);
     for (let attempt = 0; ; attempt++) {
       const res = await this.store.get(key);
       if (!res.kv) throw notFound(this.gr(scope.served), name);
@@ -548,13 +596,34 @@ export class Registry {
           `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${current.metadata.resourceVersion}`,
         );
       }
-      const finalizers: unknown[] = Array.isArray(current.metadata.finalizers) ? current.metadata.finalizers : [];
-      if (finalizers.length > 0) {
-        // Graceful: mark for deletion; finalizers' owners remove it later.
-        if (current.metadata.deletionTimestamp) return { obj: current, deleted: false };
-        const next = clone(current);
-        next.metadata.deletionTimestamp = nowTimestamp();
-        next.metadata.deletionGracePeriodSeconds = 0;
+      const next = clone(current);
+      const meta = next.metadata;
+      const grace = def.strategy?.gracePeriodSeconds?.(current, opts.gracePeriodSeconds) ?? 0;
+      const finalizers = updateGcFinalizers(Array.isArray(meta.finalizers) ? [...meta.finalizers] : [], policy, def);
+      const blocked = def.strategy?.blocksDeletion?.(current) ?? false;
+      const terminating = !!current.metadata.deletionTimestamp;
+      if (finalizers.length > 0 || blocked || grace > 0 || terminating) {
+        // Graceful: mark for deletion; finalizers' owners (or the grace period) finish it.
+        if (finalizers.length > 0) meta.finalizers = finalizers;
+        else delete meta.finalizers;
+        if (!terminating) {
+          meta.deletionTimestamp = nowTimestamp(new Date(Date.now() + grace * 1000));
+          meta.deletionGracePeriodSeconds = grace;
+          def.strategy?.prepareForTermination?.(next);
+        } else if (grace < Number(meta.deletionGracePeriodSeconds ?? 0)) {
+          // A shorter grace period may replace a longer one.
+          meta.deletionTimestamp = nowTimestamp(new Date(Date.now() + grace * 1000));
+          meta.deletionGracePeriodSeconds = grace;
+        }
+        const stillPending = finalizers.length > 0 || blocked || grace > 0;
+        if (!stillPending) {
+          // Already terminating and nothing left to wait for: remove it now.
+          if (opts.dryRun) return { obj: current, deleted: true };
+          const d = await this.store.delete(key, res.kv.modRevision);
+          if (d.ok) return { obj: current, deleted: true };
+          continue;
+        }
+        if (deepEqual(next, current)) return { obj: current, deleted: false };
         if (opts.dryRun) return { obj: next, deleted: false };
         const w = await this.store.update(key, rs.encode(this.toStored(scope.served, clone(next))), res.kv.modRevision);
         if (w.ok) {

@@ -57,6 +57,14 @@ export class Catalog {
     return this.byGroupVersion.has(`${group}/${version}`);
   }
 
+  /** The served resource of a kind in an apiVersion ("v1", "apps/v1"). */
+  byKind(apiVersion: string, kind: string): ServedResource | undefined {
+    const slash = apiVersion.indexOf('/');
+    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+    const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+    return this.resources(group, version)?.find(({ def }) => def.kind === kind && !def.storedAs);
+  }
+
   /** Whether the kind exists in that apiVersion ("v1", "apps/v1"), list kinds included. */
   isRegistered(apiVersion: string, kind: string): boolean {
     const slash = apiVersion.indexOf('/');

@@ -11,6 +11,15 @@ function podIPs(obj: Obj): string {
   return String(ips[0]?.ip ?? '');
 }
 
+/** Upstream's pod graceful deletion: unscheduled or finished pods go at once. */
+function podGracePeriod(pod: Obj, requested: number | undefined): number {
+  if (!pod.spec?.nodeName) return 0;
+  const phase = pod.status?.phase;
+  if (phase === 'Failed' || phase === 'Succeeded') return 0;
+  const g = requested ?? pod.spec?.terminationGracePeriodSeconds ?? 30;
+  return g < 0 ? 1 : g;
+}
+
 /** Every namespace carries kubernetes.io/metadata.name=<name> (NamespaceDefaultLabelName). */
 function setNamespaceNameLabel(obj: Obj): void {
   obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name };
@@ -36,6 +45,10 @@ export const coreKinds: KindDef[] = [
         obj.spec = { ...(obj.spec ?? {}), finalizers: old.spec?.finalizers };
         if (obj.spec.finalizers === undefined) delete obj.spec.finalizers;
         setNamespaceNameLabel(obj);
+      },
+      blocksDeletion: (obj) => Array.isArray(obj.spec?.finalizers) && obj.spec.finalizers.length > 0,
+      prepareForTermination(obj) {
+        obj.status = { ...(obj.status ?? {}), phase: 'Terminating' };
       },
     },
   }),
@@ -66,6 +79,7 @@ export const coreKinds: KindDef[] = [
   }),
   kind({
     group: G, kind: 'Pod', deleteReturnsObject: true, tracksGeneration: true, plural: 'pods', singular: 'pod', shortNames: ['po'], categories: ['all'], namespaced: true,
+    strategy: { gracePeriodSeconds: podGracePeriod },
     subresources: [statusSubresource()],
     fieldSelectors: {
       'spec.nodeName': fieldAt('spec.nodeName'),

@@ -52,6 +52,14 @@ export interface Strategy {
   allowCreateOnUpdate?: boolean;
   /** Whether PUT without resourceVersion is allowed (upstream AllowUnconditionalUpdate). */
   allowUnconditionalUpdate?: boolean;
+  /** Seconds a delete waits before removal (pods' graceful deletion); 0 removes at once. */
+  gracePeriodSeconds?(obj: Obj, requested: number | undefined): number;
+  /** Something other than metadata.finalizers holds the object while terminating (namespaces' spec.finalizers). */
+  blocksDeletion?(obj: Obj): boolean;
+  /** Applied when an object starts terminating (namespaces: phase Terminating). */
+  prepareForTermination?(obj: Obj): void;
+  /** Deleting without a propagation policy orphans dependents (upstream's OrphanDependents default). */
+  defaultOrphan?: boolean;
   /** Keep a client-supplied status on create (most kinds with a status subresource drop it). */
   keepStatusOnCreate?: boolean;
 }

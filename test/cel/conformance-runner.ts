@@ -2,7 +2,7 @@
 import {Optional} from '@marcbachmann/cel-js';
 import {Duration, UnsignedInt} from '@marcbachmann/cel-js/evaluator';
 import {tests as conformance} from '@bufbuild/cel-spec/testdata/conformance.js';
-import {CelEnvironment, parseGoDuration} from '../../src/cel/index.js';
+import {CelEnvironment, CelMap, parseGoDuration, parseTimestamp, timestampNanos} from '../../src/cel/index.js';
 
 type Json = Record<string, unknown>;
 
@@ -64,13 +64,15 @@ function fromValue(v: Json): unknown {
       for (const [k, x] of entries) o[k as string] = x;
       return o;
     }
-    return new Map(entries);
+    const m = new CelMap();
+    for (const [k, x] of entries) m.set(k, x);
+    return m;
   }
   if ('typeValue' in v) return new TypeValue(v.typeValue as string);
   if ('objectValue' in v) {
     const o = v.objectValue as Json;
     const t = String(o['@type']);
-    if (t.endsWith('google.protobuf.Timestamp')) return new Date(String(o.value));
+    if (t.endsWith('google.protobuf.Timestamp')) return parseTimestamp(String(o.value));
     if (t.endsWith('google.protobuf.Duration')) return parseGoDuration(String(o.value));
   }
   throw new Error(`unsupported value ${JSON.stringify(v)}`);
@@ -124,7 +126,7 @@ export function sameValue(expected: unknown, actual: unknown): boolean {
   if (expected instanceof Uint8Array) {
     return actual instanceof Uint8Array && Buffer.from(expected).equals(Buffer.from(actual));
   }
-  if (expected instanceof Date) return actual instanceof Date && actual.getTime() === expected.getTime();
+  if (expected instanceof Date) return actual instanceof Date && timestampNanos(actual) === timestampNanos(expected);
   if (expected instanceof Duration) {
     return actual instanceof Duration && actual.seconds === expected.seconds && actual.nanos === expected.nanos;
   }
@@ -136,7 +138,15 @@ export function sameValue(expected: unknown, actual: unknown): boolean {
   if (actual === null || typeof actual !== 'object') return false;
   const ae = actual instanceof Map ? [...actual.entries()] : Object.entries(actual);
   if (ee.length !== ae.length) return false;
-  return ee.every(([k, v]) => ae.some(([k2, v2]) => (k === k2 || String(k) === String(k2)) && sameValue(v, v2)));
+  return ee.every(([k, v]) => ae.some(([k2, v2]) => sameKey(k, k2) && sameValue(v, v2)));
+}
+
+/** Map keys match only with the same type and value (1 and '1' and 1u are different keys). */
+function sameKey(a: unknown, b: unknown): boolean {
+  if (a instanceof UnsignedInt || b instanceof UnsignedInt) {
+    return a instanceof UnsignedInt && b instanceof UnsignedInt && a.valueOf() === b.valueOf();
+  }
+  return a === b;
 }
 
 function runOne(t: SimpleTestJson): string | undefined {
@@ -156,7 +166,7 @@ function runOne(t: SimpleTestJson): string | undefined {
   const expectError = t.evalError !== undefined;
   let program;
   try {
-    program = env.compile(t.expr);
+    program = env.compile(t.expr, {unchecked: t.disableCheck ?? false});
   } catch (e) {
     return expectError && t.disableCheck ? undefined : `compile: ${(e as Error).message.split('\n')[0]}`;
   }

@@ -46,6 +46,8 @@ export async function startTestServer(opts: SkiffOptions = {}): Promise<TestServ
       const body = o.raw !== undefined ? o.raw : o.body !== undefined ? JSON.stringify(o.body) : undefined;
       const headers: Record<string, string> = { ...(o.headers ?? {}) };
       if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+      // Node sends DELETE bodies without framing unless told the length.
+      if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
       const req = httpsRequest(
         { host: base.hostname, port: base.port, method, path, headers, agent: false, ...tlsOpts(o.auth ?? true) },
         (res) => {

@@ -83,6 +83,10 @@ function typeCheck(checker: Checker, m: TwoVarMacro, ctx: Ctx): TypeDecl {
   if ((m.twoVar === 'transformMap' || m.twoVar === 'transformMapEntry') && range.kind === 'list') {
     // transformMap over a list produces a map keyed by index.
   }
+  // The element types of [] and {} are unbound type parameters; cel-go treats them as dyn.
+  const dynOf = (t: TypeDecl): TypeDecl => (t.kind === 'param' || (t as {hasPlaceholderType?: boolean}).hasPlaceholderType ? dyn : t);
+  kt = dynOf(kt);
+  vt = dynOf(vt);
   m.keyType = kt;
   m.valueType = vt;
   const inner = ctx.forkWithVariable(m.keyVar, kt).forkWithVariable(m.valueVar, vt);

@@ -9,7 +9,16 @@ import type {CivilTime} from '../timestamp.js';
 import {celError} from '../util.js';
 import {OVERRIDE_PREFIX} from './strings.js';
 
-/** Global functions whose calls resolve to this library. */
+/**
+ * Register a conversion overload (string(x), int(x), ...) of a library type. Calls of these
+ * functions are renamed before checking, so the overload is registered under both names.
+ */
+export function registerConversion(env: Environment, signature: string, handler: (...a: never[]) => unknown): void {
+  env.registerFunction(signature, handler);
+  env.registerFunction(OVERRIDE_PREFIX + signature, handler);
+}
+
+/** Global functions whose calls resolve to this library (see registerConversion). */
 export const CONVERSION_OVERRIDES = new Set(['int', 'uint', 'string', 'timestamp', 'duration']);
 /** Timestamp and duration accessors whose calls resolve to this library. */
 export const TIME_ACCESSOR_OVERRIDES = new Set([

@@ -42,10 +42,11 @@ export function registerMath(env: Environment): void {
   };
   for (const name of ['greatest', 'least'] as const) {
     const f = pick(name === 'least' ? -1 : 1);
-    env.registerFunction(`MathNamespace.${name}(dyn): dyn`, (_ns: unknown, a: unknown) => f(a));
-    env.registerFunction(`MathNamespace.${name}(dyn, dyn): dyn`, (_ns: unknown, a: unknown, b: unknown) => f(a, b));
-    env.registerFunction(`MathNamespace.${name}(dyn, dyn, dyn): dyn`, (_ns: unknown, a: unknown, b: unknown, c: unknown) => f(a, b, c));
-    env.registerFunction(`MathNamespace.${name}(dyn, dyn, dyn, dyn): dyn`, (_ns: unknown, a: unknown, b: unknown, c: unknown, d: unknown) => f(a, b, c, d));
+    // cel-go's math.greatest/least are variadic macros; register arities up to the call-argument limit.
+    for (let arity = 1; arity <= 16; arity++) {
+      const params = Array.from({length: arity}, () => 'dyn').join(', ');
+      env.registerFunction(`MathNamespace.${name}(${params}): dyn`, (_ns: unknown, ...args: unknown[]) => f(...args));
+    }
   }
   reg('ceil(double): double', (x: number) => Math.ceil(x));
   reg('floor(double): double', (x: number) => Math.floor(x));

@@ -1,5 +1,6 @@
 // string.format(list): printf-style formatting with cel-go's clauses (%s %d %f %e %b %o %x %X %%).
 import {Duration, UnsignedInt} from '@marcbachmann/cel-js/evaluator';
+import {formatDuration, formatTimestamp} from '../timestamp.js';
 import {celError} from '../util.js';
 
 function isUint(v: unknown): v is UnsignedInt {
@@ -26,19 +27,7 @@ function formatDouble(d: number): string {
   if (d === -Infinity) return '-Infinity';
   return String(d);
 }
-
-export function formatTimestamp(d: Date): string {
-  const iso = d.toISOString();
-  return iso.endsWith('.000Z') ? iso.slice(0, -5) + 'Z' : iso.replace(/0+Z$/, 'Z');
-}
-
-export function formatDuration(d: Duration): string {
-  const secs = d.seconds;
-  const nanos = d.nanos;
-  if (nanos === 0) return `${secs}s`;
-  const total = Number(secs) + nanos / 1e9;
-  return `${total}s`;
-}
+export {formatDuration, formatTimestamp};
 
 function stringClause(v: unknown): string {
   if (v === null) return 'null';
@@ -93,7 +82,30 @@ function fixed(v: unknown, precision: number): string {
   else if (isUint(v)) d = Number(v.valueOf());
   else throw celError(`error during formatting: fixed-point clause can only be used on doubles, was given ${typeName(v)}`);
   if (!Number.isFinite(d)) return formatDouble(d);
-  return d.toFixed(precision);
+  return toFixedHalfEven(d, precision);
+}
+
+/** Go's %.Nf: correctly rounded, exact ties to even (JS toFixed rounds ties away from zero). */
+export function toFixedHalfEven(d: number, precision: number): string {
+  const js = d.toFixed(precision);
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(d));
+  const bits = view.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & 0xfffffffffffffn;
+  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
+  const exp = (biased === 0 ? 1 : biased) - 1075;
+  if (exp >= 0 || mantissa === 0n) return js;
+  // |d| * 10^p = mantissa * 10^p / 2^-exp; a tie leaves exactly half of the divisor.
+  const scaled = mantissa * 10n ** BigInt(precision);
+  const shift = BigInt(-exp);
+  const rem = scaled & ((1n << shift) - 1n);
+  if (rem !== 1n << (shift - 1n)) return js;
+  let n = scaled >> shift;
+  if (n % 2n === 1n) n += 1n;
+  let digits = n.toString().padStart(precision + 1, '0');
+  if (precision > 0) digits = `${digits.slice(0, -precision)}.${digits.slice(-precision)}`;
+  return (d < 0 ? '-' : '') + digits;
 }
 
 function scientific(v: unknown, precision: number): string {

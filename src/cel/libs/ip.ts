@@ -1,6 +1,7 @@
 // Kubernetes IP and CIDR libraries (net.IP, net.CIDR) with Go netip parsing rules.
 import type {Environment} from '@marcbachmann/cel-js';
 import {celError} from '../util.js';
+import {registerConversion} from './conversions.js';
 
 class AddrError extends Error {}
 
@@ -214,7 +215,7 @@ export function registerIP(env: Environment): void {
   env.registerType(CIDR, CelCIDR);
   env.registerFunction(`ip(string): ${IP}`, parseIP);
   env.registerFunction('isIP(string): bool', (s: string) => tryParse(() => parseAddr(s)));
-  env.registerFunction(`string(${IP}): string`, (ip: CelIP) => ip.toString());
+  registerConversion(env, `string(${IP}): string`, (ip: CelIP) => ip.toString());
   env.registerFunction(`${IP}.family(): int`, (ip: CelIP) => BigInt(ip.family));
   env.registerFunction(`${IP}.isUnspecified(): bool`, isUnspecified);
   env.registerFunction(`${IP}.isLoopback(): bool`, isLoopback);
@@ -225,7 +226,7 @@ export function registerIP(env: Environment): void {
 
   env.registerFunction(`cidr(string): ${CIDR}`, parseCIDR);
   env.registerFunction('isCIDR(string): bool', (s: string) => tryParse(() => parseCIDR(s)));
-  env.registerFunction(`string(${CIDR}): string`, (c: CelCIDR) => c.toString());
+  registerConversion(env, `string(${CIDR}): string`, (c: CelCIDR) => c.toString());
   env.registerFunction(`${CIDR}.ip(): ${IP}`, (c: CelCIDR) => c.ip);
   env.registerFunction(`${CIDR}.masked(): ${CIDR}`, (c: CelCIDR) => c.masked());
   env.registerFunction(`${CIDR}.prefixLength(): int`, (c: CelCIDR) => BigInt(c.prefixLength));

@@ -1,7 +1,6 @@
 // Parts of cel-go's optional library that cel-js lacks: optional.ofNonZeroValue, equality,
 // and the optMap / optFlatMap macros.
-import type {Environment} from '@marcbachmann/cel-js';
-import {Optional} from '@marcbachmann/cel-js';
+import {Environment, Optional} from '@marcbachmann/cel-js';
 import {Duration, UnsignedInt} from '@marcbachmann/cel-js/evaluator';
 import {placeholdersToDyn} from '../ast.js';
 import type {CelMacro, CelNode, CelTypeDecl, Checker} from '../ast.js';
@@ -81,6 +80,11 @@ export function registerOptionalExtras(env: Environment): void {
   env.registerFunction('OptionalNamespace.ofNonZeroValue(A): optional<A>', (_ns: unknown, v: unknown) =>
     isZero(v) ? Optional.none() : Optional.of(v));
   env.registerOperator('optional<A> == optional<A>', optionalEquals);
+  // type(optional.of(x)) == optional_type. cel-js's Type class is not exported; take it from a type value.
+  const TypeClass = (new Environment().evaluate('type(1)') as object).constructor as new (name: string) => unknown;
+  const optionalType = new TypeClass('optional_type');
+  env.registerConstant('optional_type', 'type', optionalType);
+  env.registerFunction('type(optional): type', () => optionalType);
   const reg = env.registerFunction as (sig: string, h: unknown) => unknown;
   reg.call(env, 'optional.optMap(ast, ast): optional<dyn>', expander('optMap'));
   reg.call(env, 'optional.optFlatMap(ast, ast): optional<dyn>', expander('optFlatMap'));

@@ -1,4 +1,6 @@
 // admissionregistration.k8s.io/v1: structural schemas, with upstream's protobuf field numbers.
+// .optional() marks Go pointer fields, .keepEmpty() JSON tags without omitempty. apiVersion and
+// kind carry no protobuf number: the protobuf envelope holds TypeMeta.
 
 import { bytes, int32, int64, list, object, string, type Fluent, type ObjectType } from '../schema.js';
 import { Condition, LabelSelector, ObjectMeta, typeMeta } from './meta.js';
@@ -21,7 +23,7 @@ export const RuleWithOperations = object(G + 'RuleWithOperations', {
 }, { description: 'RuleWithOperations is a tuple of Operations and Resources. It is recommended to make sure that all the tuple expansions are valid.' });
 
 export const NamedRuleWithOperations = object(G + 'NamedRuleWithOperations', {
-  resourceNames: list(string(), { listType: 'atomic' }).proto(1).doc('ResourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.'),
+  resourceNames: list(string(), { listType: 'atomic' }).proto(1).doc('ResourceNames is an optional white list of names that the rule applies to. An empty set means that everything is allowed.'),
   ruleWithOperations: inline(RuleWithOperations.proto(2)),
 }, { mapType: 'atomic', description: 'NamedRuleWithOperations is a tuple of Operations and Resources with ResourceNames.' });
 
@@ -32,7 +34,7 @@ export const AuditAnnotation = object(G + 'AuditAnnotation', {
 
 export const MatchCondition = object(G + 'MatchCondition', {
   name: string().proto(1).required().keepEmpty().doc('Name is an identifier for this match condition, used for strategic merging of MatchConditions, as well as providing an identifier for logging purposes. A good name should be descriptive of the associated expression.'),
-  expression: string().proto(2).required().keepEmpty().doc('Expression represents the expression which will be evaluated by CEL. Must evaluate to bool. CEL expressions have access to the contents of the AdmissionRequest and Authorizer, organized into CEL variables:'),
+  expression: string().proto(2).required().keepEmpty().doc("Expression represents the expression which will be evaluated by CEL. Must evaluate to bool. CEL expressions have access to the contents of the AdmissionRequest and Authorizer, organized into CEL variables: 'object' - The object from the incoming request. The value is null for DELETE requests. 'oldObject' - The existing object. The value is null for CREATE requests. 'request' - Attributes of the admission request(/pkg/apis/admission/types.go#AdmissionRequest). 'authorizer' - A CEL Authorizer."),
 }, { description: 'MatchCondition represents a condition which must by fulfilled for a request to be sent to a webhook.' });
 
 export const MatchResources = object(G + 'MatchResources', {
@@ -49,7 +51,7 @@ export const ParamKind = object(G + 'ParamKind', {
 }, { mapType: 'atomic', description: 'ParamKind is a tuple of Group Kind and Version.' });
 
 export const Validation = object(G + 'Validation', {
-  expression: string().proto(1).required().keepEmpty().doc('Expression represents the expression which will be evaluated by CEL. ref: https://github.com/google/cel-spec CEL expressions have access to the contents of the API request/response, organized into CEL variables as well as some other useful variables:'),
+  expression: string().proto(1).required().keepEmpty().doc("Expression represents the expression which will be evaluated by CEL. ref: https://github.com/google/cel-spec CEL expressions have access to the contents of the API request/response, organized into CEL variables as well as some other useful variables: - 'object' - The object from the incoming request. The value is null for DELETE requests. - 'oldObject' - The existing object. The value is null for CREATE requests."),
   message: string().proto(2).doc('Message represents the message displayed when validation fails. The message is required if the Expression contains line breaks. The message must not contain line breaks. If unset, the message is "failed rule: {Rule}". e.g. "must be a URL with the host matching spec.host" If the Expression contains line breaks. Message is required. The message must not contain line breaks. If unset, the message is "failed Expression: {Expression}".'),
   reason: string().proto(3).optional().doc('Reason represents a machine-readable description of why this validation failed. If this is the first validation in the list to fail, this reason, as well as the corresponding HTTP response code, are used in the HTTP response to the client. The currently supported reasons are: "Unauthorized", "Forbidden", "Invalid", "RequestEntityTooLarge". If not set, StatusReasonInvalid is used in the response to the client.'),
   messageExpression: string().proto(4).doc('messageExpression declares a CEL expression that evaluates to the validation failure message that is returned when this rule fails. Since messageExpression is used as a failure message, it must evaluate to a string. If both message and messageExpression are present on a validation, then messageExpression will be used if validation fails.'),

@@ -1,10 +1,14 @@
 // apps/v1: structural schemas, with upstream's protobuf field numbers.
+// .optional() marks Go pointer fields, .keepEmpty() JSON tags without omitempty. apiVersion and
+// kind carry no protobuf number: the protobuf envelope holds TypeMeta.
 
 import { bool, int32, int64, intOrString, list, object, rawExtension, string, time, type ObjectType } from '../schema.js';
 import { LabelSelector, ObjectMeta, typeMeta } from './meta.js';
 import { PersistentVolumeClaim, PodTemplateSpec } from './core.js';
 
 const G = 'io.k8s.api.apps.v1.';
+
+// A struct field's patch strategy is set with .with(): the vocabulary types it on lists only.
 
 export const ControllerRevision = object(G + 'ControllerRevision', {
   ...typeMeta,
@@ -73,7 +77,7 @@ export const DeploymentSpec = object(G + 'DeploymentSpec', {
   replicas: int32().proto(1).optional().doc('Number of desired pods. This is a pointer to distinguish between explicit zero and not specified. Defaults to 1.'),
   selector: LabelSelector.proto(2).required().optional().doc("Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment. It must match the pod template's labels."),
   template: PodTemplateSpec.proto(3).required().keepEmpty().doc('Template describes the pods that will be created. The only allowed template.spec.restartPolicy value is "Always".'),
-  strategy: DeploymentStrategy.proto(4).doc('The deployment strategy to use to replace existing pods with new ones.'),
+  strategy: DeploymentStrategy.proto(4).with({ patchStrategy: 'retainKeys' } as Partial<ObjectType>).doc('The deployment strategy to use to replace existing pods with new ones.'),
   minReadySeconds: int32().proto(5).doc('Minimum number of seconds for which a newly created pod should be ready without any of its container crashing, for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready)'),
   revisionHistoryLimit: int32().proto(6).optional().doc('The number of old ReplicaSets to retain to allow rollback. This is a pointer to distinguish between explicit zero and not specified. Defaults to 10.'),
   paused: bool().proto(7).doc('Indicates that the deployment is paused.'),
@@ -146,7 +150,7 @@ export const RollingUpdateStatefulSetStrategy = object(G + 'RollingUpdateStatefu
 }, { description: 'RollingUpdateStatefulSetStrategy is used to communicate parameter for RollingUpdateStatefulSetStrategyType.' });
 
 export const StatefulSetOrdinals = object(G + 'StatefulSetOrdinals', {
-  start: int32().proto(1).keepEmpty().doc("start is the number representing the first replica's index. It may be used to number replicas from an alternate index (eg: 1-indexed) over the default 0-indexed names, or to orchestrate progressive movement of replicas from one StatefulSet to another. If set, replica indices will be in the range:   [.spec.ordinals.start, .spec.ordinals.start + .spec.replicas). If unset, defaults to 0. Replica indices will be in the range:   [0, .spec.replicas)."),
+  start: int32().proto(1).keepEmpty().doc("start is the number representing the first replica's index. It may be used to number replicas from an alternate index (eg: 1-indexed) over the default 0-indexed names, or to orchestrate progressive movement of replicas from one StatefulSet to another. If set, replica indices will be in the range: [.spec.ordinals.start, .spec.ordinals.start + .spec.replicas). If unset, defaults to 0. Replica indices will be in the range: [0, .spec.replicas)."),
 }, { description: 'StatefulSetOrdinals describes the policy used for replica ordinal assignment in this StatefulSet.' });
 
 export const StatefulSetPersistentVolumeClaimRetentionPolicy = object(G + 'StatefulSetPersistentVolumeClaimRetentionPolicy', {
@@ -199,6 +203,6 @@ export const StatefulSet = object(G + 'StatefulSet', {
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: StatefulSetSpec.proto(2).doc('Spec defines the desired identities of pods in this set.'),
   status: StatefulSetStatus.proto(3).doc('Status is the current status of Pods in this StatefulSet. This data may be out of date by some window of time.'),
-}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'apps', kind: 'StatefulSet', version: 'v1' }] }, description: 'StatefulSet represents a set of pods with consistent identities. Identities are defined as:   - Network: A single stable DNS and hostname.   - Storage: As many VolumeClaims as requested.' });
+}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'apps', kind: 'StatefulSet', version: 'v1' }] }, description: 'StatefulSet represents a set of pods with consistent identities. Identities are defined as: - Network: A single stable DNS and hostname. - Storage: As many VolumeClaims as requested.' });
 
 export const appsSchemas: Record<string, ObjectType> = { Deployment, ReplicaSet, StatefulSet, DaemonSet, ControllerRevision };

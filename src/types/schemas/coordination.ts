@@ -1,4 +1,6 @@
 // coordination.k8s.io/v1: structural schemas, with upstream's protobuf field numbers.
+// .optional() marks Go pointer fields, .keepEmpty() JSON tags without omitempty. apiVersion and
+// kind carry no protobuf number: the protobuf envelope holds TypeMeta.
 
 import { int32, microTime, object, string, type ObjectType } from '../schema.js';
 import { ObjectMeta, typeMeta } from './meta.js';

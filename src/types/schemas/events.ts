@@ -1,4 +1,6 @@
 // events.k8s.io/v1: structural schemas, with upstream's protobuf field numbers.
+// .optional() marks Go pointer fields, .keepEmpty() JSON tags without omitempty. apiVersion and
+// kind carry no protobuf number: the protobuf envelope holds TypeMeta.
 
 import { int32, microTime, object, string, time, type ObjectType } from '../schema.js';
 import { ObjectMeta, typeMeta } from './meta.js';
@@ -28,6 +30,6 @@ export const Event = object(G + 'Event', {
   deprecatedFirstTimestamp: time().proto(13).doc('deprecatedFirstTimestamp is the deprecated field assuring backward compatibility with core.v1 Event type.'),
   deprecatedLastTimestamp: time().proto(14).doc('deprecatedLastTimestamp is the deprecated field assuring backward compatibility with core.v1 Event type.'),
   deprecatedCount: int32().proto(15).doc('deprecatedCount is the deprecated field assuring backward compatibility with core.v1 Event type.'),
-}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'events.k8s.io', kind: 'Event', version: 'v1' }] }, description: 'Event is a report of an event somewhere in the cluster. It generally denotes some state change in the system. Events have a limited retention time and triggers and messages may evolve with time.  Event consumers should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, or the continued existence of events with that Reason.  Events should be treated as informative, best-effort, supplemental data.' });
+}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'events.k8s.io', kind: 'Event', version: 'v1' }] }, description: 'Event is a report of an event somewhere in the cluster. It generally denotes some state change in the system. Events have a limited retention time and triggers and messages may evolve with time. Event consumers should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, or the continued existence of events with that Reason. Events should be treated as informative, best-effort, supplemental data.' });
 
 export const eventsSchemas: Record<string, ObjectType> = { Event };

@@ -1,4 +1,6 @@
 // networking.k8s.io/v1: structural schemas, with upstream's protobuf field numbers.
+// .optional() marks Go pointer fields, .keepEmpty() JSON tags without omitempty. apiVersion and
+// kind carry no protobuf number: the protobuf envelope holds TypeMeta.
 
 import { int32, intOrString, list, object, string, type Fluent, type ObjectType } from '../schema.js';
 import { Condition, LabelSelector, ObjectMeta, typeMeta } from './meta.js';
@@ -26,7 +28,7 @@ export const IngressBackend = object(G + 'IngressBackend', {
 
 export const HTTPIngressPath = object(G + 'HTTPIngressPath', {
   path: string().proto(1).doc('path is matched against the path of an incoming request. Currently it can contain characters disallowed from the conventional "path" part of a URL as defined by RFC 3986. Paths must begin with a \'/\' and must be present when using PathType with value "Exact" or "Prefix".'),
-  pathType: string().proto(3).required().optional().keepEmpty().enum(['Exact', 'ImplementationSpecific', 'Prefix']).doc("pathType determines the interpretation of the path matching. PathType can be one of the following values: * Exact: Matches the URL path exactly. * Prefix: Matches based on a URL path prefix split by '/'. Matching is   done on a path element by element basis. A path element refers is the   list of labels in the path split by the '/' separator. A request is a   match for path p if every p is an element-wise prefix of p of the   request path."),
+  pathType: string().proto(3).required().optional().keepEmpty().enum(['Exact', 'ImplementationSpecific', 'Prefix']).doc("pathType determines the interpretation of the path matching. PathType can be one of the following values: * Exact: Matches the URL path exactly. * Prefix: Matches based on a URL path prefix split by '/'. Matching is done on a path element by element basis. A path element refers is the list of labels in the path split by the '/' separator. A request is a match for path p if every p is an element-wise prefix of p of the request path."),
   backend: IngressBackend.proto(2).required().keepEmpty().doc('backend defines the referenced service endpoint to which the traffic will be forwarded to.'),
 }, { description: 'HTTPIngressPath associates a path with a backend. Incoming urls matching the path are forwarded to the backend.' });
 
@@ -44,7 +46,7 @@ export const IngressRuleValue = object(G + 'IngressRuleValue', {
 }, { description: 'IngressRuleValue represents a rule to apply against incoming requests. If the rule is satisfied, the request is routed to the specified backend. Currently mixing different types of rules in a single Ingress is disallowed, so exactly one of the following must be set.' });
 
 export const IngressRule = object(G + 'IngressRule', {
-  host: string().proto(1).doc('host is the fully qualified domain name of a network host, as defined by RFC 3986. Note the following deviations from the "host" part of the URI as defined in RFC 3986: 1. IPs are not allowed. Currently an IngressRuleValue can only apply to    the IP in the Spec of the parent Ingress. 2. The `:` delimiter is not respected because ports are not allowed. 	  Currently the port of an Ingress is implicitly :80 for http and 	  :443 for https. Both these may change in the future.'),
+  host: string().proto(1).doc('host is the fully qualified domain name of a network host, as defined by RFC 3986. Note the following deviations from the "host" part of the URI as defined in RFC 3986: 1. IPs are not allowed. Currently an IngressRuleValue can only apply to the IP in the Spec of the parent Ingress. 2. The `:` delimiter is not respected because ports are not allowed. Currently the port of an Ingress is implicitly :80 for http and :443 for https. Both these may change in the future.'),
   ingressRuleValue: inline(IngressRuleValue.proto(2)),
 }, { description: 'IngressRule represents the rules mapping the paths under a specified host to the related backend services. Incoming requests are first evaluated for a host match, then routed to the backend associated with the matching IngressRuleValue.' });
 
@@ -63,7 +65,7 @@ export const IngressSpec = object(G + 'IngressSpec', {
 export const IngressPortStatus = object(G + 'IngressPortStatus', {
   port: int32().proto(1).required().keepEmpty().doc('port is the port number of the ingress port.'),
   protocol: string().proto(2).required().keepEmpty().enum(['SCTP', 'TCP', 'UDP']).doc('protocol is the protocol of the ingress port. The supported values are: "TCP", "UDP", "SCTP"'),
-  error: string().proto(3).optional().doc('error is to record the problem with the service port The format of the error shall comply with the following rules: - built-in error values shall be specified in this file and those shall use   CamelCase names - cloud provider specific error values must have names that comply with the   format foo.example.com/CamelCase.'),
+  error: string().proto(3).optional().doc('error is to record the problem with the service port The format of the error shall comply with the following rules: - built-in error values shall be specified in this file and those shall use CamelCase names - cloud provider specific error values must have names that comply with the format foo.example.com/CamelCase.'),
 }, { description: 'IngressPortStatus represents the error condition of a service port' });
 
 export const IngressLoadBalancerIngress = object(G + 'IngressLoadBalancerIngress', {

@@ -1,13 +1,17 @@
 // policy/v1: structural schemas, with upstream's protobuf field numbers.
+// .optional() marks Go pointer fields, .keepEmpty() JSON tags without omitempty. apiVersion and
+// kind carry no protobuf number: the protobuf envelope holds TypeMeta.
 
 import { int32, int64, intOrString, list, map, object, string, time, type ObjectType } from '../schema.js';
 import { Condition, DeleteOptions, LabelSelector, ObjectMeta, typeMeta } from './meta.js';
 
 const G = 'io.k8s.api.policy.v1.';
 
+// A struct field's patch strategy is set with .with(): the vocabulary types it on lists only.
+
 export const PodDisruptionBudgetSpec = object(G + 'PodDisruptionBudgetSpec', {
-  minAvailable: intOrString().proto(1).optional().doc('An eviction is allowed if at least "minAvailable" pods selected by "selector" will still be available after the eviction, i.e. even in the absence of the evicted pod.  So for example you can prevent all voluntary evictions by specifying "100%".'),
-  selector: LabelSelector.proto(2).optional().doc('Label query over pods whose evictions are managed by the disruption budget. A null selector will match no pods, while an empty ({}) selector will select all pods within the namespace.'),
+  minAvailable: intOrString().proto(1).optional().doc('An eviction is allowed if at least "minAvailable" pods selected by "selector" will still be available after the eviction, i.e. even in the absence of the evicted pod. So for example you can prevent all voluntary evictions by specifying "100%".'),
+  selector: LabelSelector.proto(2).optional().with({ patchStrategy: 'replace' } as Partial<ObjectType>).doc('Label query over pods whose evictions are managed by the disruption budget. A null selector will match no pods, while an empty ({}) selector will select all pods within the namespace.'),
   maxUnavailable: intOrString().proto(3).optional().doc('An eviction is allowed if at most "maxUnavailable" pods selected by "selector" are unavailable after the eviction, i.e. even in absence of the evicted pod. For example, one can prevent all voluntary evictions by specifying 0. This is a mutually exclusive setting with "minAvailable".'),
   unhealthyPodEvictionPolicy: string().proto(4).optional().enum(['AlwaysAllow', 'IfHealthyBudget']).doc('UnhealthyPodEvictionPolicy defines the criteria for when unhealthy pods should be considered for eviction. Current implementation considers healthy pods, as pods that have status.conditions item with type="Ready",status="True".'),
 }, { description: 'PodDisruptionBudgetSpec is a description of a PodDisruptionBudget.' });
@@ -19,7 +23,7 @@ export const PodDisruptionBudgetStatus = object(G + 'PodDisruptionBudgetStatus',
   currentHealthy: int32().proto(4).required().keepEmpty().doc('current number of healthy pods'),
   desiredHealthy: int32().proto(5).required().keepEmpty().doc('minimum desired number of healthy pods'),
   expectedPods: int32().proto(6).required().keepEmpty().doc('total number of pods counted by this disruption budget'),
-  conditions: list(Condition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }).proto(7).doc("Conditions contain conditions for PDB. The disruption controller sets the DisruptionAllowed condition. The following are known values for the reason field (additional reasons could be added in the future): - SyncFailed: The controller encountered an error and wasn't able to compute               the number of allowed disruptions. Therefore no disruptions are               allowed and the status of the condition will be False."),
+  conditions: list(Condition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }).proto(7).doc("Conditions contain conditions for PDB. The disruption controller sets the DisruptionAllowed condition. The following are known values for the reason field (additional reasons could be added in the future): - SyncFailed: The controller encountered an error and wasn't able to compute the number of allowed disruptions. Therefore no disruptions are allowed and the status of the condition will be False."),
 }, { description: 'PodDisruptionBudgetStatus represents information about the status of a PodDisruptionBudget. Status may trail the actual state of a system.' });
 
 export const PodDisruptionBudget = object(G + 'PodDisruptionBudget', {
@@ -33,6 +37,6 @@ export const Eviction = object(G + 'Eviction', {
   ...typeMeta,
   metadata: ObjectMeta.proto(1).doc('ObjectMeta describes the pod that is being evicted.'),
   deleteOptions: DeleteOptions.proto(2).optional().doc('DeleteOptions may be provided'),
-}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'policy', kind: 'Eviction', version: 'v1' }] }, description: 'Eviction evicts a pod from its node subject to certain policies and safety constraints. This is a subresource of Pod.  A request to cause such an eviction is created by POSTing to .../pods/<pod name>/evictions.' });
+}, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'policy', kind: 'Eviction', version: 'v1' }] }, description: 'Eviction evicts a pod from its node subject to certain policies and safety constraints. This is a subresource of Pod. A request to cause such an eviction is created by POSTing to .../pods/<pod name>/evictions.' });
 
 export const policySchemas: Record<string, ObjectType> = { PodDisruptionBudget, Eviction };

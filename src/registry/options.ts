@@ -1,0 +1,66 @@
+// The options of writes (CreateOptions, UpdateOptions, PatchOptions, DeleteOptions):
+// decoded from the query and body and validated with upstream's 422 messages.
+
+import { fieldErr, invalid, type FieldError } from '../apimachinery/errors.js';
+import { validateFieldManager } from '../apimachinery/validation.js';
+import type { Obj } from '../types/kind.js';
+import type { DeleteOptions } from './registry.js';
+
+type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions';
+
+function validateDryRun(dryRun: string[]): FieldError[] {
+  return dryRun.every((v) => v === 'All') ? [] : [fieldErr.notSupported('dryRun', dryRun, ['All'])];
+}
+
+function fail(kind: OptionsKind, errs: FieldError[]): void {
+  if (errs.length) throw invalid({ group: 'meta.k8s.io', kind }, '', errs);
+}
+
+export interface WriteParams {
+  dryRun: boolean;
+  fieldManager: string;
+  force: boolean;
+}
+
+/** Query options of create, update and patch. */
+export function writeParams(query: URLSearchParams, kind: Exclude<OptionsKind, 'DeleteOptions'>): WriteParams {
+  const dryRun = query.getAll('dryRun');
+  const fieldManager = query.get('fieldManager') ?? '';
+  const errs = validateDryRun(dryRun);
+  if (fieldManager) errs.push(...validateFieldManager(fieldManager, 'fieldManager'));
+  fail(kind, errs);
+  const force = query.get('force');
+  return { dryRun: dryRun.length > 0, fieldManager, force: force === 'true' || force === '1' };
+}
+
+const POLICIES = ['Foreground', 'Background', 'Orphan'] as const;
+
+/** DeleteOptions from the query and (overriding) the body, validated as upstream's ValidateDeleteOptions. */
+export function deleteOptions(query: URLSearchParams, body: Obj | undefined): DeleteOptions {
+  const o: Obj = {};
+  const q = (k: string) => query.get(k);
+  if (q('gracePeriodSeconds') !== null) o.gracePeriodSeconds = Number(q('gracePeriodSeconds'));
+  if (q('propagationPolicy') !== null) o.propagationPolicy = q('propagationPolicy');
+  if (q('orphanDependents') !== null) o.orphanDependents = q('orphanDependents') === 'true' || q('orphanDependents') === '1';
+  if (query.getAll('dryRun').length) o.dryRun = query.getAll('dryRun');
+  if (body) Object.assign(o, body);
+  const dryRun: string[] = Array.isArray(o.dryRun) ? o.dryRun.map(String) : [];
+  const errs: FieldError[] = [];
+  if (o.orphanDependents !== undefined && o.orphanDependents !== null && o.propagationPolicy !== undefined && o.propagationPolicy !== null) {
+    errs.push(fieldErr.invalid('propagationPolicy', o.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));
+  }
+  if (o.propagationPolicy !== undefined && o.propagationPolicy !== null && !POLICIES.includes(o.propagationPolicy)) {
+    errs.push(fieldErr.notSupported('propagationPolicy', o.propagationPolicy, [...POLICIES, 'nil']));
+  }
+  errs.push(...validateDryRun(dryRun));
+  if (o.gracePeriodSeconds !== undefined && o.gracePeriodSeconds !== null && !Number.isInteger(Number(o.gracePeriodSeconds))) {
+    errs.push(fieldErr.invalid('gracePeriodSeconds', o.gracePeriodSeconds, 'must be an integer'));
+  }
+  fail('DeleteOptions', errs);
+  const out: DeleteOptions = { dryRun: dryRun.length > 0 };
+  if (o.preconditions && typeof o.preconditions === 'object') out.preconditions = o.preconditions;
+  if (o.propagationPolicy) out.propagationPolicy = o.propagationPolicy;
+  if (typeof o.orphanDependents === 'boolean') out.orphanDependents = o.orphanDependents;
+  if (o.gracePeriodSeconds !== undefined && o.gracePeriodSeconds !== null) out.gracePeriodSeconds = Number(o.gracePeriodSeconds);
+  return out;
+}
