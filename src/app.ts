@@ -50,8 +50,8 @@ export interface SkiffOptions {
   logger?: Logger;
   /** Watch bookmark interval, ms (default 60s). */
   bookmarkIntervalMs?: number;
-  /** Run the in-process controllers (garbage collector, namespace deletion). Default true. */
-  controllers?: boolean;
+  /** The in-process controllers to run, with kube-controller-manager's --controllers syntax. Default ['*']; [] runs none. */
+  controllers?: string[];
   /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
   watchBufferLimitBytes?: number;
 }
@@ -155,14 +155,14 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   }
 
   // Post-start: default objects, then the watch caches. readyz waits for both.
-  const controllers = new ControllerManager(registry, logger);
+  const controllers = new ControllerManager(registry, logger, options.controllers ?? ['*']);
   const compactor = startCompactor(store, { intervalMs: options.compactionIntervalMs ?? 5 * 60_000 });
   const postStart = (async () => {
     await bootstrap(registry, catalog, { serviceIp, securePort: addr.port });
     bootstrapped = true;
     await registry.warmCaches();
     cachesReady = true;
-    if (options.controllers !== false) await controllers.start();
+    await controllers.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
   })();
   postStart.catch((e) => logger.error('post-start hook failed', e));

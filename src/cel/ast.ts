@@ -25,6 +25,7 @@ export interface Checker {
   getType(name: string): CelTypeDecl;
   createError(code: string, message: string, node?: unknown): Error;
   formatType(t: CelTypeDecl): string;
+  checkAccessOnType(node: unknown, ctx: unknown, leftType: CelTypeDecl): CelTypeDecl;
 }
 
 /** Replace unbound type parameters (the element type of [] or {}) by dyn, as cel-go does. */

@@ -395,6 +395,10 @@ export class CostEstimator {
       this.pop(mac.var);
       return {cost: add(add(fixed(3), recv.cost), body.cost)};
     }
+    if (mac.receiver && mac.arg) {
+      // optional.or() / optional.orValue(): a function call over the receiver and argument.
+      return {cost: add(add(fixed(1), this.est(mac.receiver).cost), this.est(mac.arg).cost)};
+    }
     if (mac.macroHasProps || mac.args) {
       const props = mac.macroHasProps;
       if (props) return {cost: fixed(Math.max(0, props.length - 1))};
@@ -547,6 +551,7 @@ export function instrumentRuntimeCost(root: CelNode): void {
       const mac = m.macro;
       if (mac.hasOperand) wrapFixed(0);
       else if (mac.optionalMap) wrapFixed(3);
+      else if (mac.receiver && mac.arg) wrapFixed(1);
       else if (mac.macroHasProps || mac.args) {
         wrapFn(() => Math.max(0, (mac.macroHasProps?.length ?? 2) - 2));
       } else if (mac.twoVar) wrapFixed(1);

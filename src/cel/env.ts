@@ -5,6 +5,7 @@ import type {CelNode} from './ast.js';
 import {CostEstimator, MAX_UINT64, instrumentRuntimeCost} from './cost.js';
 import type {CostEstimate} from './cost.js';
 import {CelCompileError, CelEvaluationError, errorOffset, makeIssue, upstreamCheckMessage, upstreamEvalMessage} from './errors.js';
+import type {CelIssue} from './errors.js';
 import {registerAuthz} from './libs/authz.js';
 import {registerTwoVarComprehensions} from './libs/comprehensions.js';
 import {registerEncoders, registerMath} from './libs/extra.js';
@@ -20,7 +21,9 @@ import {registerStrings} from './libs/strings.js';
 import {registerConversions} from './libs/conversions.js';
 import {applyOperatorOverrides} from './overrides.js';
 import {rewriteBeforeCheck} from './rewrite.js';
+import type {CheckFailure} from './rewrite.js';
 import {prepareSource} from './syntax.js';
+import type {PreparedSource} from './syntax.js';
 import {registerURLs} from './libs/urls.js';
 import {PER_CALL_LIMIT} from './limits.js';
 import {COST_LIMIT_EXCEEDED, CostLimitExceededError, tracker} from './runtime-cost.js';
@@ -233,6 +236,23 @@ export class CelEnvironment {
     return out;
   }
 
+  private checkError(expression: string, source: PreparedSource, failures: CheckFailure[]): CelCompileError {
+    const issues: CelIssue[] = [];
+    let kind: 'syntax' | 'type' = 'type';
+    for (const {error, node} of failures) {
+      const err = error as (Error & {code?: string; summary?: string; range?: {start: number}}) | undefined;
+      if (err?.name === 'ParseError') kind = 'syntax';
+      const msg = err?.name === 'ParseError'
+        ? `Syntax error: ${err.summary ?? ''}`
+        : upstreamCheckMessage(err?.code ?? '', err?.summary ?? err?.message ?? '', node);
+      const offset = source.originalOffset(node ? errorOffset(node) : err?.range?.start ?? 0);
+      if (!issues.some((i) => i.offset === offset && i.message === msg)) issues.push(makeIssue(expression, msg, offset));
+    }
+    // cel-go lists errors in source order.
+    issues.sort((a, b) => a.offset - b.offset);
+    return new CelCompileError(expression, issues, kind);
+  }
+
   /** Parse, type-check and estimate the cost of an expression. Throws CelCompileError. */
   compile(expression: string, opts: CompileOptions = {}): CelProgram {
     const source = prepareSource(expression);
@@ -246,22 +266,16 @@ export class CelEnvironment {
       throw new CelCompileError(expression, [makeIssue(expression, `Syntax error: ${summary}`, offset)], 'syntax');
     }
     const root = parsed.ast as unknown as CelNode;
+    const failures: CheckFailure[] = [];
     rewriteBeforeCheck(root, {
       isVariable: (name) => this.env.hasVariable(name),
       quotedFields: source.quotedFields,
       unchecked: opts.unchecked ?? false,
+      failures,
     });
     const checked = parsed.check();
-    if (!checked.valid) {
-      const err = checked.error as (Error & {code?: string; summary?: string; node?: unknown; range?: {start: number}}) | undefined;
-      const node = err?.node as CelNode | undefined;
-      const kind = err?.name === 'ParseError' ? 'syntax' : 'type';
-      const msg = kind === 'syntax'
-        ? `Syntax error: ${err?.summary ?? ''}`
-        : upstreamCheckMessage(err?.code ?? '', err?.summary ?? err?.message ?? '', node);
-      const offset = source.originalOffset(node ? errorOffset(node) : err?.range?.start ?? 0);
-      throw new CelCompileError(expression, [makeIssue(expression, msg, offset)], kind);
-    }
+    if (!checked.valid) failures.push({error: checked.error, node: (checked.error as {node?: CelNode} | undefined)?.node ?? root});
+    if (failures.length) throw this.checkError(expression, source, failures);
     applyOperatorOverrides(root);
     const estimatedCost = new CostEstimator(this.variables).estimate(root);
     if (opts.estimatedCostLimit !== undefined && estimatedCost.max > opts.estimatedCostLimit) {

@@ -123,10 +123,15 @@ function checkedIntDivision(op: '/' | '%') {
   };
 }
 
-const RULES = new Map<string, Binary>();
+/** Rules by operator, left kind and right kind ('*' matches any kind). */
+const RULES = new Map<string, Map<Kind | '*', Map<Kind | '*', Binary>>>();
 
 function rule(op: string, l: Kind | '*', r: Kind | '*', f: Binary): void {
-  RULES.set(`${op} ${l} ${r}`, f);
+  let byLeft = RULES.get(op);
+  if (!byLeft) RULES.set(op, (byLeft = new Map()));
+  let byRight = byLeft.get(l);
+  if (!byRight) byLeft.set(l, (byRight = new Map()));
+  byRight.set(r, f);
 }
 
 function ordering(l: Kind, r: Kind, cmp: (a: unknown, b: unknown) => number): void {
@@ -159,10 +164,10 @@ rule('%', 'int', 'int', checkedIntDivision('%'));
 rule('in', '*', 'list', listContains);
 rule('in', '*', 'map', mapContains);
 
-const OPS_WITH_RULES = new Set([...RULES.keys()].map((k) => k.split(' ')[0]!));
-
 function findRule(op: string, l: Kind, r: Kind): Binary | undefined {
-  return RULES.get(`${op} ${l} ${r}`) ?? RULES.get(`${op} * ${r}`) ?? RULES.get(`${op} ${l} *`);
+  const byLeft = RULES.get(op);
+  if (!byLeft) return undefined;
+  return byLeft.get(l)?.get(r) ?? byLeft.get('*')?.get(r) ?? byLeft.get(l)?.get('*');
 }
 
 /** Equality between dyn values: cel-go's heterogeneous equality for CEL data values. */
@@ -177,7 +182,7 @@ function dynEquality(negate: boolean, orig: Handle): Handle {
 
 function patchBinary(n: CelNode): void {
   const op = n.op;
-  if (!OPS_WITH_RULES.has(op) && op !== '==' && op !== '!=') return;
+  if (!RULES.has(op)) return;
   const lk = kindOfType(n.left?.checkedType);
   const rk = kindOfType(n.right?.checkedType);
   const orig = n.handle;
@@ -191,8 +196,11 @@ function patchBinary(n: CelNode): void {
     n.handle = dynEquality(op === '!=', orig);
     return;
   }
+  const byLeft = RULES.get(op)!;
   n.handle = (l, r, ast, ev) => {
-    const f = findRule(op, kindOfValue(l), kindOfValue(r));
+    const lv = kindOfValue(l);
+    const rv = kindOfValue(r);
+    const f = byLeft.get(lv)?.get(rv) ?? byLeft.get('*')?.get(rv) ?? byLeft.get(lv)?.get('*');
     return f ? f(l, r) : orig(l, r, ast, ev);
   };
 }

@@ -12,13 +12,24 @@ import {OPTIONAL_ENTRY_MARKER} from './syntax.js';
 import {celError} from './util.js';
 import {buildMap} from './values.js';
 
+/** A type error found while checking, with the node it belongs to. */
+export interface CheckFailure {
+  error: unknown;
+  node: CelNode;
+}
+
 export interface RewriteOptions {
   /** Whether a (possibly dotted) name is a declared variable. */
   isVariable(name: string): boolean;
   /** Offsets of string literals that stand for backtick-quoted field names. */
   quotedFields: ReadonlySet<number>;
-  /** Evaluate without type checking: type errors become runtime errors of the node. */
+  /**
+   * Evaluate without type checking: type errors become runtime errors of the node. Otherwise
+   * type errors are collected here (checking continues with the failed node typed dyn, so that
+   * all errors are reported as cel-go does).
+   */
   unchecked: boolean;
+  failures: CheckFailure[];
 }
 
 interface Evaluator {
@@ -57,7 +68,7 @@ export function rewriteBeforeCheck(root: CelNode, opts: RewriteOptions): void {
       beforeCheck(n, (chk, ctx) => operandPlaceholdersToDyn(chk, (n.args as {iterable: CelNode}).iterable, ctx));
     } else if (n.op === '+') beforeCheck(n, (chk, ctx) => commuteDurationPlusTimestamp(chk, n, ctx));
   }
-  if (opts.unchecked) for (const n of nodes) lenient(n);
+  for (const n of nodes) lenient(n, opts.unchecked ? undefined : opts.failures);
 }
 
 /** Run a hook before the node's own check. */
@@ -193,6 +204,8 @@ function replaceHas(n: CelNode): void {
     if (!HAS_OPERAND_KINDS.has(t.kind)) {
       throw chk.createError('invalid_has', `type '${chk.formatType(t)}' does not support field selection`, arg);
     }
+    // Fields of object types must be declared ("undefined field").
+    if (t.kind === 'message') chk.checkAccessOnType(arg, ctx, t);
     return chk.boolType;
   };
   macro.evaluate = (ev: unknown, _m: CelMacro, ctx: unknown): boolean => {
@@ -311,13 +324,20 @@ function failAtRuntime(n: CelNode, e: unknown): void {
 }
 
 /**
- * Unchecked evaluation (cel-go's Program on a parsed, unchecked AST): a node that does not type
- * check fails only if it is evaluated, logical operators accept any operands, and == compares
- * any values.
+ * Continue checking past a failed node. With a failure list (checked compilation) the error is
+ * recorded and the node typed dyn so that its parents check; cel-go likewise reports every error.
+ * Without one (unchecked evaluation, cel-go's Program on a parsed AST) a node that does not type
+ * check fails only if it is evaluated, logical operators accept any operands, and == compares any
+ * values.
  */
-function lenient(n: CelNode): void {
+function lenient(n: CelNode, failures: CheckFailure[] | undefined): void {
   const m = n.meta;
   if (m.alternate) return;
+  const fail = (chk: Checker, e: unknown): CelTypeDecl => {
+    if (failures) failures.push({error: e, node: ((e as {node?: CelNode}).node) ?? n});
+    else failAtRuntime(n, e);
+    return n.op === '&&' || n.op === '||' ? chk.boolType : chk.dynType;
+  };
   if (m.macro) {
     const mac = m.macro;
     const orig = mac.typeCheck;
@@ -326,8 +346,7 @@ function lenient(n: CelNode): void {
       try {
         return orig(chk, macro, ctx);
       } catch (e) {
-        failAtRuntime(n, e);
-        return chk.dynType;
+        return fail(chk, e);
       }
     };
     return;
@@ -337,16 +356,17 @@ function lenient(n: CelNode): void {
     try {
       return orig(chk, ast, ctx);
     } catch (e) {
-      const code = (e as CelJsError).code;
-      if ((n.op === '&&' || n.op === '||') && code === 'invalid_logical_operand') return chk.boolType;
-      if (n.op === '?:' && code === 'incompatible_ternary_branches') return chk.dynType;
-      if ((n.op === '==' || n.op === '!=') && code === 'no_such_overload') {
-        const ne = n.op === '!=';
-        n.handle = (l: unknown, r: unknown) => celEquals(l, r) !== ne;
-        return chk.boolType;
+      if (!failures) {
+        const code = (e as CelJsError).code;
+        if ((n.op === '&&' || n.op === '||') && code === 'invalid_logical_operand') return chk.boolType;
+        if (n.op === '?:' && code === 'incompatible_ternary_branches') return chk.dynType;
+        if ((n.op === '==' || n.op === '!=') && code === 'no_such_overload') {
+          const ne = n.op === '!=';
+          n.handle = (l: unknown, r: unknown) => celEquals(l, r) !== ne;
+          return chk.boolType;
+        }
       }
-      failAtRuntime(n, e);
-      return chk.dynType;
+      return fail(chk, e);
     }
   });
 }

@@ -75,6 +75,8 @@ export const FLAGS = [
   flag('token-auth-file', 'string', '', 'Authentication', 'If set, the file that will be used to secure the secure port of the API server via token authentication.'),
   // Authorization
   flag('authorization-mode', 'strings', ['AlwaysAllow'], 'Authorization', 'Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: AlwaysAllow,AlwaysDeny,ABAC,Webhook,RBAC,Node.'),
+  // Controllers (kube-controller-manager's flag: skiff runs these loops in-process)
+  flag('controllers', 'strings', ['*'], 'Controllers', 'A list of controllers to enable. \'*\' enables all on-by-default controllers, \'foo\' enables the controller named \'foo\', \'-foo\' disables the controller named \'foo\'. All controllers: garbagecollector, namespace.'),
   // API enablement
   flag('runtime-config', 'mapStringString', {}, 'API enablement', 'A set of key=value pairs that enable or disable built-in APIs, e.g. apps/v1=true or api/all=false.'),
   // Misc

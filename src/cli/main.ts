@@ -49,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
     shutdownDelayMs: o.shutdownDelayDuration,
     serviceClusterIpRange: o.serviceClusterIpRange,
     compactionIntervalMs: o.etcdCompactionInterval,
+    controllers: o.controllers,
     logger,
   });
   logger.info('Serving securely', { address: running.url, kubeconfig: running.kubeconfig });

@@ -6,20 +6,39 @@ import type { Logger } from '../util/log.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { NamespaceController } from './namespace.js';
 
+export const CONTROLLER_NAMES = ['garbagecollector', 'namespace'] as const;
+export type ControllerName = (typeof CONTROLLER_NAMES)[number];
+
+/** kube-controller-manager's --controllers semantics: '*', 'name', '-name'. */
+export function enabledControllers(spec: readonly string[]): Set<ControllerName> {
+  const on = new Set<ControllerName>();
+  const star = spec.includes('*');
+  for (const name of CONTROLLER_NAMES) {
+    if (spec.includes(`-${name}`)) continue;
+    if (star || spec.includes(name)) on.add(name);
+  }
+  return on;
+}
+
 export class ControllerManager {
   readonly garbageCollector: GarbageCollector;
   readonly namespaces: NamespaceController;
   private running = false;
+  private readonly enabled: Set<ControllerName>;
 
-  constructor(registry: Registry, log: Logger) {
+  constructor(registry: Registry, log: Logger, controllers: readonly string[] = ['*']) {
     this.garbageCollector = new GarbageCollector(registry, log);
     this.namespaces = new NamespaceController(registry, log);
+    this.enabled = enabledControllers(controllers);
   }
 
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await Promise.all([this.garbageCollector.start(), this.namespaces.start()]);
+    const starts: Promise<void>[] = [];
+    if (this.enabled.has('garbagecollector')) starts.push(this.garbageCollector.start());
+    if (this.enabled.has('namespace')) starts.push(this.namespaces.start());
+    await Promise.all(starts);
   }
 
   stop(): void {

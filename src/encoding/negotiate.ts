@@ -3,7 +3,7 @@
 
 import { notAcceptable, unsupportedMediaType } from '../apimachinery/errors.js';
 
-export type Encoding = 'json' | 'yaml';
+export type Encoding = 'json' | 'yaml' | 'protobuf';
 export type Target = 'object' | 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList';
 
 export interface ResponseFormat {
@@ -52,12 +52,22 @@ export function parseMediaRanges(header: string): MediaRange[] {
  * Choose the response representation. `kind` is 'get' | 'list' | 'watch' | 'other';
  * Table and PartialObjectMetadata are offered only to reads.
  */
-export function negotiateResponse(accept: string | undefined, kind: 'get' | 'list' | 'watch' | 'other'): ResponseFormat {
+export function negotiateResponse(accept: string | undefined, kind: 'get' | 'list' | 'watch' | 'other', opts: { protobuf?: boolean } = {}): ResponseFormat {
   const plain: ResponseFormat = { encoding: 'json', target: 'object', metaVersion: 'v1' };
   if (!accept || accept.trim() === '') return plain;
   const stream = kind === 'watch';
   for (const r of parseMediaRanges(accept)) {
     if (r.q <= 0) continue;
+    if (r.type === 'application' && r.subtype === 'vnd.kubernetes.protobuf') {
+      if (!opts.protobuf) continue;
+      const as = r.params['as'];
+      if (!as) return { encoding: 'protobuf', target: 'object', metaVersion: 'v1' };
+      if (kind === 'other' || r.params['g'] !== 'meta.k8s.io' || (r.params['v'] !== 'v1' && r.params['v'] !== 'v1beta1')) continue;
+      // Tables are JSON-only upstream; metadata-only views work over protobuf.
+      if (as === 'PartialObjectMetadata' && kind !== 'list') return { encoding: 'protobuf', target: 'PartialObjectMetadata', metaVersion: r.params['v'] };
+      if (as === 'PartialObjectMetadataList' && kind === 'list') return { encoding: 'protobuf', target: 'PartialObjectMetadataList', metaVersion: r.params['v'] };
+      continue;
+    }
     const isJson = r.type === 'application' && r.subtype === 'json';
     const isYaml = r.type === 'application' && r.subtype === 'yaml';
     const wildcard = (r.type === '*' && r.subtype === '*') || (r.type === 'application' && r.subtype === '*');
@@ -91,11 +101,12 @@ export function negotiateJsonOnly(accept: string | undefined): void {
 }
 
 /** The encoding of a request body; absent Content-Type means JSON. */
-export function requestEncoding(contentType: string | undefined): Encoding {
+export function requestEncoding(contentType: string | undefined, opts: { protobuf?: boolean } = {}): Encoding {
   if (!contentType || contentType.trim() === '') return 'json';
   const mt = contentType.split(';')[0]!.trim().toLowerCase();
   if (mt === 'application/json') return 'json';
   if (mt === 'application/yaml') return 'yaml';
+  if (mt === 'application/vnd.kubernetes.protobuf' && opts.protobuf) return 'protobuf';
   throw unsupportedMediaType(mt, OBJECT_MEDIA_TYPES);
 }
 

@@ -41,6 +41,7 @@ function unrecognized(kind: string, err: string, body: Buffer) {
 
 /** Parse a body as JSON or YAML into a plain value; malformed input is a 400 naming the expected kind. */
 export function parseBody(body: Buffer, encoding: Encoding, kindForErrors = 'Object'): unknown {
+  if (encoding === 'protobuf') throw unrecognized(kindForErrors, 'protobuf is not supported for this request', body);
   const text = body.toString('utf8');
   if (encoding === 'yaml') {
     try {
@@ -71,7 +72,11 @@ const TYPE_META = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\"";
  * from the URL when absent; a mismatch is a 400 as upstream reports it.
  */
 export function decodeObject(body: Buffer, encoding: Encoding, expected: ExpectedKind): Obj {
-  const value = parseBody(body, encoding, expected.kind);
+  return checkObject(parseBody(body, encoding, expected.kind), body, expected);
+}
+
+/** Upstream's checks of a decoded body against the endpoint's kind (defaulting apiVersion and kind). */
+export function checkObject(value: unknown, body: Buffer, expected: ExpectedKind): Obj {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw unrecognized(expected.kind, `couldn't get version/kind; json parse error: json: cannot unmarshal ${goType(value)} into Go value of type ${TYPE_META}`, body);
   }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Catalog } from '../types/catalog.js';
 import type { KindDef, SubresourceDef } from '../types/kind.js';
 import { fieldsOf, list, object, string, type ObjectType } from '../types/schema.js';
-import { FALLBACK_TYPES } from './openapi-meta.js';
+import { metaDefinitions } from '../types/schemas/meta.js';
 import {
   API_GROUP,
   API_GROUP_LIST,
@@ -66,8 +66,8 @@ export class OpenApiModel {
     private readonly catalog: Catalog,
     declared: Iterable<ObjectType> = [],
   ) {
+    for (const t of Object.values(metaDefinitions)) this.registry.declare(t);
     for (const t of declared) this.registry.declare(t);
-    for (const t of FALLBACK_TYPES) this.registry.fallback(t);
     for (const def of catalog.kinds) if (def.schema) this.registry.root(def.schema);
 
     const gvs = this.groupVersions();
@@ -126,7 +126,7 @@ export class OpenApiModel {
       apiVersion: itemFields.apiVersion ?? string().doc(API_VERSION_DOC),
       items: list(item).required().doc(`List of ${def.plural}. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md`),
       kind: itemFields.kind ?? string().doc(KIND_DOC),
-      metadata: listMeta.doc('Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds'),
+      metadata: { ...listMeta, description: 'Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds' },
     }, { description: `${def.kind}List is a list of ${def.kind}` });
   }
 

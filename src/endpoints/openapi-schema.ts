@@ -7,6 +7,7 @@
 // non-pointer fields ({} for structs, "" / 0 / false for scalars that are always written).
 
 import { fieldsOf, type ObjectType, type ScalarKind, type Type } from '../types/schema.js';
+import { scalarDefinitions } from '../types/schemas/meta.js';
 
 export type Flavor = 'v2' | 'v3';
 export type Json = Record<string, unknown>;
@@ -19,66 +20,24 @@ export interface GVK {
 
 export const GVK_EXTENSION = 'x-kubernetes-group-version-kind';
 
-export const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
-export const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
-export const TIME = 'io.k8s.apimachinery.pkg.apis.meta.v1.Time';
-export const MICRO_TIME = 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime';
-export const RAW_EXTENSION = 'io.k8s.apimachinery.pkg.runtime.RawExtension';
-export const FIELDS_V1 = 'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1';
-export const JSON_VALUE = 'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON';
-export const PATCH = 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch';
-
-const QUANTITY_DOC =
-  "Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.\n\nThe serialization format is:\n\n``` <quantity>        ::= <signedNumber><suffix>\n\n\t(Note that <suffix> may be empty, from the \"\" case in <decimalSI>.)\n\n<digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= \"+\" | \"-\" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei\n\n\t(International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)\n\n<decimalSI>       ::= m | \"\" | k | M | G | T | P | E\n\n\t(Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)\n\n<decimalExponent> ::= \"e\" <signedNumber> | \"E\" <signedNumber> ```\n\nNo matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.\n\nWhen a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.\n\nBefore serializing, Quantity will be put in \"canonical form\". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:\n\n- No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.\n\nThe sign will be omitted unless the number is negative.\n\nExamples:\n\n- 1.5 will be serialized as \"1500m\" - 1.5Gi will be serialized as \"1536Mi\"\n\nNote that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.\n\nNon-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)\n\nThis format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.";
-const INTORSTRING_DOC =
-  "IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.";
-const TIME_DOC =
-  "Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.";
-const MICROTIME_DOC =
-  "MicroTime is version of Time with microsecond level precision.";
-const RAWEXTENSION_DOC =
-  "RawExtension is used to hold extensions in external versions.\n\nTo use this, make a field which has RawExtension as its type in your external, versioned struct, and Object in your internal struct. You also need to register your various plugin types.\n\n// Internal package:\n\n\ttype MyAPIObject struct {\n\t\truntime.TypeMeta `json:\",inline\"`\n\t\tMyPlugin runtime.Object `json:\"myPlugin\"`\n\t}\n\n\ttype PluginA struct {\n\t\tAOption string `json:\"aOption\"`\n\t}\n\n// External package:\n\n\ttype MyAPIObject struct {\n\t\truntime.TypeMeta `json:\",inline\"`\n\t\tMyPlugin runtime.RawExtension `json:\"myPlugin\"`\n\t}\n\n\ttype PluginA struct {\n\t\tAOption string `json:\"aOption\"`\n\t}\n\n// On the wire, the JSON will look something like this:\n\n\t{\n\t\t\"kind\":\"MyAPIObject\",\n\t\t\"apiVersion\":\"v1\",\n\t\t\"myPlugin\": {\n\t\t\t\"kind\":\"PluginA\",\n\t\t\t\"aOption\":\"foo\",\n\t\t},\n\t}\n\nSo what happens? Decode first uses json or yaml to unmarshal the serialized data into your external MyAPIObject. That causes the raw JSON to be stored, but not unpacked. The next step is to copy (using pkg/conversion) into the internal struct. The runtime package's DefaultScheme has conversion functions installed which will unpack the JSON stored in RawExtension, turning it into the correct object type, and storing it in the Object. (TODO: In the case where the object is of an unknown type, a runtime.Unknown object will be created and stored.)";
-const FIELDSV1_DOC =
-  "FieldsV1 stores a set of fields in a data structure like a Trie, in JSON format.\n\nEach key is either a '.' representing the field itself, and will always map to an empty set, or a string representing a sub-field or item. The string will follow one of these four formats: 'f:<name>', where <name> is the name of a field in a struct, or key in a map 'v:<value>', where <value> is the exact json formatted value of a list item 'i:<index>', where <index> is position of a item in a list 'k:<keys>', where <keys> is a map of  a list item's key fields to their unique values If a key maps to an empty Fields value, the field that key represents is part of the set.\n\nThe exact format is defined in sigs.k8s.io/structured-merge-diff";
+const JSON_VALUE = 'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON';
 const JSON_DOC =
-  "JSON represents any valid JSON value. These types are supported: bool, int64, float64, string, []interface{}, map[string]interface{} and nil.";
-const PATCH_DOC =
-  "Patch is provided to give a concrete name and type to the Kubernetes PATCH request body.";
+  'JSON represents any valid JSON value. These types are supported: bool, int64, float64, string, []interface{}, map[string]interface{} and nil.';
 
-/** Definitions whose OpenAPI form is fixed rather than derived from fields. */
-const FIXED: Record<string, { v2: Json; v3: Json }> = {
-  [QUANTITY]: {
-    v2: { description: QUANTITY_DOC, type: 'string' },
-    v3: { description: QUANTITY_DOC, oneOf: [{ type: 'string' }, { type: 'number' }] },
-  },
-  [INT_OR_STRING]: {
-    v2: { description: INTORSTRING_DOC, format: 'int-or-string', type: 'string' },
-    v3: { description: INTORSTRING_DOC, format: 'int-or-string', oneOf: [{ type: 'integer' }, { type: 'string' }] },
-  },
-  [TIME]: {
-    v2: { description: TIME_DOC, format: 'date-time', type: 'string' },
-    v3: { description: TIME_DOC, format: 'date-time', type: 'string' },
-  },
-  [MICRO_TIME]: {
-    v2: { description: MICROTIME_DOC, format: 'date-time', type: 'string' },
-    v3: { description: MICROTIME_DOC, format: 'date-time', type: 'string' },
-  },
-  [RAW_EXTENSION]: { v2: { description: RAWEXTENSION_DOC, type: 'object' }, v3: { description: RAWEXTENSION_DOC, type: 'object' } },
-  [FIELDS_V1]: { v2: { description: FIELDSV1_DOC, type: 'object' }, v3: { description: FIELDSV1_DOC, type: 'object' } },
-  [JSON_VALUE]: { v2: { description: JSON_DOC }, v3: { description: JSON_DOC } },
-  [PATCH]: { v2: { description: PATCH_DOC, type: 'object' }, v3: { description: PATCH_DOC, type: 'object' } },
-};
+/** Scalars upstream publishes as a named definition, referenced where they are used. */
+const NAMED_SCALARS = new Map<ScalarKind, { name: string; v2: Json; v3: Json }>();
+for (const [kind, d] of Object.entries(scalarDefinitions) as [ScalarKind, NonNullable<(typeof scalarDefinitions)[ScalarKind]>][]) {
+  const v2: Json = { description: d.description, type: d.type, ...(d.format ? { format: d.format } : {}) };
+  // v3 spells the two-typed scalars with oneOf, as upstream's OpenAPIV3OneOfTypes do.
+  let v3: Json = v2;
+  if (kind === 'quantity') v3 = { description: d.description, oneOf: [{ type: 'string' }, { type: 'number' }] };
+  if (kind === 'intOrString') v3 = { description: d.description, format: d.format, oneOf: [{ type: 'integer' }, { type: 'string' }] };
+  NAMED_SCALARS.set(kind, { name: d.name, v2, v3 });
+}
+if (!NAMED_SCALARS.has('json')) NAMED_SCALARS.set('json', { name: JSON_VALUE, v2: { description: JSON_DOC }, v3: { description: JSON_DOC } });
 
-/** Scalars that upstream publishes as a named definition and references. */
-const NAMED_SCALARS: Partial<Record<ScalarKind, string>> = {
-  quantity: QUANTITY,
-  intOrString: INT_OR_STRING,
-  time: TIME,
-  microtime: MICRO_TIME,
-  rawExtension: RAW_EXTENSION,
-  json: JSON_VALUE,
-  fieldsV1: FIELDS_V1,
-};
+/** Definitions whose OpenAPI form is fixed rather than derived from fields, by name. */
+const FIXED = new Map([...NAMED_SCALARS.values()].map((d) => [d.name, d]));
 
 const INLINE_SCALARS: Partial<Record<ScalarKind, Json>> = {
   string: { type: 'string' },
@@ -92,10 +51,6 @@ const INLINE_SCALARS: Partial<Record<ScalarKind, Json>> = {
 
 /** The zero value openapi-gen publishes as the v3 default of a non-pointer scalar. */
 const ZERO: Partial<Record<ScalarKind, unknown>> = { string: '', bool: false, int32: 0, int64: 0, double: 0 };
-
-export function isFixedDefinition(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(FIXED, name);
-}
 
 // How sure we are that an ObjectType seen under a name is its own declaration rather
 // than a field's copy (a field's .doc() replaces the description on its copy).
@@ -226,7 +181,7 @@ export class SchemaRenderer {
         return s;
       }
       default: {
-        const named = NAMED_SCALARS[t.kind];
+        const named = NAMED_SCALARS.get(t.kind)?.name;
         const siblings: Json = {};
         if (pos === 'field' && t.description) siblings.description = t.description;
         if (this.flavor === 'v3') {
@@ -252,7 +207,7 @@ export class SchemaRenderer {
   }
 
   private definition(name: string): Json {
-    const fixed = FIXED[name];
+    const fixed = FIXED.get(name);
     if (fixed) return this.withGvks(name, { ...fixed[this.flavor] });
     const t = this.registry.get(name);
     if (!t) return this.withGvks(name, { type: 'object' });

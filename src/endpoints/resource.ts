@@ -20,7 +20,10 @@ import { header, readBody, sendBytes, sendEncoded, sendText, successStatus, type
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
-import { decodeObject, parseBody } from './decode.js';
+import { checkObject, decodeObject, parseBody } from './decode.js';
+import { decodeObjectProto, encodeObjectProto, encodeWatchEventProto, listType, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
+import { ListMeta, ObjectMeta, Status as StatusType } from '../types/schemas/meta.js';
+import { object } from '../types/schema.js';
 
 export interface ResourceHandlerOptions {
   /** Default watch timeout bounds (upstream: min-request-timeout 1800s, random up to twice that). */
@@ -100,28 +103,32 @@ export class ResourceHandler {
     }
   }
 
+  private negotiate(ctx: Ctx, served: ServedResource, kind: 'get' | 'list' | 'watch' | 'other'): ResponseFormat {
+    return negotiateResponse(header(ctx.req, 'accept'), kind, { protobuf: !!served.def.schema });
+  }
+
   private sendObject(ctx: Ctx, code: number, served: ServedResource, obj: Obj, fmt?: ResponseFormat): void {
-    const f = fmt ?? negotiateResponse(header(ctx.req, 'accept'), 'other');
+    const f = fmt ?? this.negotiate(ctx, served, 'other');
     if (f.target === 'Table') {
       const include = parseIncludeObject(ctx.query.get('includeObject'));
       sendEncoded(ctx, code, f.encoding, table(served.def, [obj], { resourceVersion: obj.metadata?.resourceVersion }, include, f.metaVersion));
       return;
     }
     if (f.target === 'PartialObjectMetadata') {
-      sendEncoded(ctx, code, f.encoding, partialObjectMetadata(obj, f.metaVersion));
+      sendEncoded(ctx, code, f.encoding, partialObjectMetadata(obj, f.metaVersion), undefined, PartialObjectMetadataType);
       return;
     }
-    sendEncoded(ctx, code, f.encoding, obj);
+    sendEncoded(ctx, code, f.encoding, obj, undefined, served.def.schema);
   }
 
   private async get(ctx: Ctx, scope: Scope): Promise<void> {
-    const fmt = negotiateResponse(header(ctx.req, 'accept'), 'get');
+    const fmt = this.negotiate(ctx, scope.served, 'get');
     const obj = await this.registry.get(scope, ctx.info.name, ctx.query.get('resourceVersion') ?? undefined);
     this.sendObject(ctx, 200, scope.served, obj, fmt);
   }
 
   private async list(ctx: Ctx, scope: Scope): Promise<void> {
-    const fmt = negotiateResponse(header(ctx.req, 'accept'), 'list');
+    const fmt = this.negotiate(ctx, scope.served, 'list');
     const opts = parseListOptions(ctx.query);
     const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
     const res = await this.registry.list(scope, {
@@ -143,7 +150,12 @@ export class ResourceHandler {
     }
     if (fmt.target === 'PartialObjectMetadataList') {
       const items = res.items.map((b) => partialObjectMetadata(JSON.parse(b.toString('utf8')), fmt.metaVersion));
-      sendEncoded(ctx, 200, fmt.encoding, { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${fmt.metaVersion}`, metadata: listMeta, items });
+      sendEncoded(ctx, 200, fmt.encoding, { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${fmt.metaVersion}`, metadata: listMeta, items }, undefined, PartialObjectMetadataListType);
+      return;
+    }
+    if (fmt.encoding === 'protobuf' && served.def.schema) {
+      const list = { kind: `${served.def.kind}List`, apiVersion: apiVersionOf(served.group, served.version), metadata: listMeta, items: res.items.map((b) => JSON.parse(b.toString('utf8'))) };
+      sendEncoded(ctx, 200, 'protobuf', list, undefined, listType(served.def.schema, ListMeta));
       return;
     }
     const head = `{"kind":"${served.def.kind}List","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
@@ -157,7 +169,8 @@ export class ResourceHandler {
   }
 
   private async watch(ctx: Ctx, scope: Scope): Promise<void> {
-    const fmt = negotiateResponse(header(ctx.req, 'accept'), 'watch');
+    const fmt = this.negotiate(ctx, scope.served, 'watch');
+    const proto = fmt.encoding === 'protobuf';
     const query = new URLSearchParams(ctx.query);
     query.set('watch', 'true');
     const opts = parseListOptions(query);
@@ -178,8 +191,14 @@ export class ResourceHandler {
       const buffered = (res as { writableLength?: number }).writableLength ?? 0;
       if (buffered > this.watchBufferLimit) finish(); // slow watcher: drop it, the client re-lists
     };
-    const frameOf = (type: string, objectBytes: Buffer): Buffer =>
-      Buffer.concat([Buffer.from(`{"type":"${type}","object":`), objectBytes, FRAME_END]);
+    const protoTypeFor = (obj: Obj) => (obj.kind === 'Status' ? StatusType : fmt.target === 'PartialObjectMetadata' ? PartialObjectMetadataType : def.schema!);
+    const frameOf = (type: string, objectBytes: Buffer): Buffer => {
+      if (proto) {
+        const obj = JSON.parse(objectBytes.toString('utf8')) as Obj;
+        return Buffer.from(encodeWatchEventProto(type, encodeObjectProto(obj, protoTypeFor(obj))));
+      }
+      return Buffer.concat([Buffer.from(`{"type":"${type}","object":`), objectBytes, FRAME_END]);
+    };
     const encodeEvent = (type: string, bytes: Buffer, memo: Map<string, Buffer>): Buffer => {
       if (fmt.target === 'Table') {
         const obj = JSON.parse(bytes.toString('utf8'));
@@ -191,7 +210,7 @@ export class ResourceHandler {
         const obj = JSON.parse(bytes.toString('utf8'));
         return frameOf(type, Buffer.from(JSON.stringify(partialObjectMetadata(obj, fmt.metaVersion))));
       }
-      const key = `frame:${apiVersion}:${type}`;
+      const key = `frame:${fmt.encoding}:${apiVersion}:${type}`;
       let f = memo.get(key);
       if (!f) {
         f = frameOf(type, bytes);
@@ -207,7 +226,7 @@ export class ResourceHandler {
     };
 
     res.writeHead(200, {
-      'content-type': 'application/json',
+      'content-type': proto ? `${PROTOBUF_MEDIA_TYPE};stream=watch` : 'application/json',
       'cache-control': 'no-cache, private',
       'audit-id': ctx.auditId,
     });
@@ -276,9 +295,26 @@ export class ResourceHandler {
   }
 
   private async readObject(ctx: Ctx, scope: Scope): Promise<Obj> {
-    const encoding = requestEncoding(header(ctx.req, 'content-type'));
-    const body = await readBody(ctx.req);
     const served = scope.served;
+    const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!served.def.schema });
+    const body = await readBody(ctx.req);
+    if (encoding === 'protobuf') {
+      let decoded: Obj;
+      try {
+        decoded = decodeObjectProto(body, (av, kind) => this.catalog.byKind(av, kind)?.def.schema, {
+          apiVersion: apiVersionOf(served.group, served.version),
+          kind: served.def.kind,
+        }) as Obj;
+      } catch (e) {
+        throw badRequest(`the object provided is unrecognized (must be of type ${served.def.kind}): ${(e as Error).message}`);
+      }
+      return checkObject(decoded, body, {
+        group: served.group,
+        version: served.version,
+        kind: served.def.kind,
+        isRegistered: (apiVersion, kind) => this.catalog.isRegistered(apiVersion, kind),
+      });
+    }
     return decodeObject(body, encoding, {
       group: served.group,
       version: served.version,
@@ -400,6 +436,12 @@ export class ResourceHandler {
     sendEncoded(ctx, 200, negotiateResponse(header(ctx.req, 'accept'), 'other').encoding, list);
   }
 }
+
+const PartialObjectMetadataType = object('io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata', { metadata: ObjectMeta.proto(1) });
+const PartialObjectMetadataListType = object('io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList', {
+  metadata: ListMeta.proto(1),
+  items: { kind: 'list', items: PartialObjectMetadataType, protoNumber: 2 },
+});
 
 const COMMA = Buffer.from(',');
 const LIST_END = Buffer.from(']}\n');

@@ -7,6 +7,9 @@ import { gzipSync } from 'node:zlib';
 import { requestEntityTooLarge, StatusError, type Status } from '../apimachinery/errors.js';
 import type { UserInfo } from '../authn/types.js';
 import { toYaml } from '../encoding/yaml.js';
+import type { Encoding } from '../encoding/negotiate.js';
+import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
+import type { ObjectType } from '../types/schema.js';
 import type { RequestInfo } from './requestinfo.js';
 
 export type Req = IncomingMessage | Http2ServerRequest;
@@ -92,8 +95,13 @@ export function isPretty(ctx: Ctx): boolean {
   return p === '' || p === 'true' || p === '1';
 }
 
-/** Write a value as JSON or YAML. `json` may be pre-encoded bytes (the fast path). */
-export function sendEncoded(ctx: Ctx, code: number, encoding: 'json' | 'yaml', value: unknown, preEncoded?: Buffer): void {
+/** Write a value as JSON, YAML or protobuf. `json` may be pre-encoded bytes (the fast path); protobuf needs the type. */
+export function sendEncoded(ctx: Ctx, code: number, encoding: Encoding, value: unknown, preEncoded?: Buffer, protoType?: ObjectType): void {
+  if (encoding === 'protobuf' && protoType) {
+    const v = (preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value) as Record<string, unknown>;
+    sendBytes(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(encodeObjectProto(v, protoType)));
+    return;
+  }
   if (encoding === 'yaml') {
     const v = preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value;
     sendBytes(ctx, code, 'application/yaml', toYaml(v));

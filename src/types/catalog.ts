@@ -3,6 +3,7 @@
 import { coreKinds } from './core.js';
 import { groupKinds } from './groups.js';
 import type { KindDef } from './kind.js';
+import { builtinSchema } from './builtin-schemas.js';
 
 export interface ServedResource {
   def: KindDef;
@@ -94,5 +95,5 @@ export function apiVersionOf(group: string, version: string): string {
 }
 
 export function builtinCatalog(): Catalog {
-  return new Catalog([...coreKinds, ...groupKinds]);
+  return new Catalog([...coreKinds, ...groupKinds].map((k) => ({ ...k, schema: k.schema ?? builtinSchema(k.group, k.kind) })));
 }

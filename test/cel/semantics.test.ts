@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import {CelEnvironment, CelMap, formatTimestamp, listSemantics, parseTimestamp, schemaToDeclType, timestampNanos} from '../../src/cel/index.js';
+import {CelCompileError, CelEnvironment, CelMap, Types, formatTimestamp, listSemantics, parseTimestamp, schemaToDeclType, timestampNanos} from '../../src/cel/index.js';
 import type {DeclType, OpenAPISchema} from '../../src/cel/index.js';
 import {compileError, run, runError} from './helpers.js';
 
@@ -263,5 +263,34 @@ describe('variables and unchecked evaluation', () => {
     assert.equal(env.compile(`f_unknown(17) || true`, {unchecked: true}).evaluate({}).value, true);
     assert.equal(env.compile(`1.0 == 1`, {unchecked: true}).evaluate({}).value, true);
     assert.throws(() => env.compile(`f_unknown(17)`, {unchecked: true}).evaluate({}), /f_unknown/);
+  });
+});
+
+describe('type errors', () => {
+  const env = new CelEnvironment({variables: {self: Types.object('Obj', {a: Types.int, s: Types.string})}});
+  const issuesOf = (expr: string): string[] => {
+    try {
+      env.compile(expr);
+    } catch (e) {
+      assert.ok(e instanceof CelCompileError);
+      return e.issues.map((i) => `${i.line}:${i.column}: ${i.message}`);
+    }
+    throw new Error(`expected ${expr} not to compile`);
+  };
+  test('every error is reported, in source order', () => {
+    assert.deepEqual(issuesOf('self.nope + x'), [
+      `1:5: undefined field 'nope'`,
+      `1:13: undeclared reference to 'x' (in container '')`,
+    ]);
+    assert.deepEqual(issuesOf(`self.a == "x" || self.s > 1`), [
+      `1:8: found no matching overload for '_==_' applied to '(int, string)'`,
+      `1:25: found no matching overload for '_>_' applied to '(string, int)'`,
+    ]);
+  });
+  test('an error does not cascade into its parents', () => {
+    assert.deepEqual(issuesOf(`1 + "a" + 2`), [`1:3: found no matching overload for '_+_' applied to '(int, string)'`]);
+  });
+  test('has() checks that the field is declared', () => {
+    assert.deepEqual(issuesOf('has(self.zz)'), [`1:9: undefined field 'zz'`]);
   });
 });

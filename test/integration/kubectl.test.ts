@@ -38,7 +38,7 @@ describe('kubectl 1.34', () => {
     assert.match(c.stdout, /configmap\/cm1 created/);
     const again = await kubectl(kc, ['create', 'configmap', 'cm1', '--from-literal=a=1', '-n', 'default']);
     assert.notEqual(again.code, 0);
-    assert.match(again.stderr, /Error from server \(AlreadyExists\): configmaps "cm1" already exists/);
+    assert.match(again.stderr, /failed to create configmap: configmaps "cm1" already exists/);
     const g = await kubectl(kc, ['get', 'configmap', 'cm1', '-n', 'default']);
     assert.equal(g.code, 0, g.stderr);
     assert.match(g.stdout, /^NAME\s+/);

@@ -13,6 +13,7 @@ import { metaDefinitions, scalarDefinitions } from '../../src/types/schemas/meta
 
 // dist/test/types/ → repo root → ../shared/reference
 const SWAGGER = fileURLToPath(new URL('../../../../shared/reference/openapi-v1.32/swagger.json', import.meta.url));
+const OPENAPI_V3_CORE = fileURLToPath(new URL('../../../../shared/reference/openapi-v1.32/v3/api__v1_openapi.json', import.meta.url));
 
 const CORE_KINDS = [
   'Binding', 'ComponentStatus', 'ConfigMap', 'Endpoints', 'Event', 'LimitRange', 'Namespace', 'Node',
@@ -52,6 +53,15 @@ const ADDED_SINCE_1_32 = new Set([
   // PodCertificateRequest: the podCertificate projected volume source.
   'io.k8s.api.core.v1.PodCertificateProjection: not in upstream',
   'io.k8s.api.core.v1.VolumeProjection: added property podCertificate',
+]);
+
+/**
+ * Upstream markers the schema vocabulary cannot express yet (not version changes):
+ * Status.details is a struct field that upstream marks +listType=atomic; ListType is the
+ * only type that carries a list type.
+ */
+const VOCABULARY_GAPS = new Set([
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Status.details: listType ours undefined upstream atomic',
 ]);
 
 /** Every object type reachable from a set of roots, by definition name. */
@@ -124,7 +134,8 @@ test('spot facts: pod, volume, probe, ephemeral container, object meta', () => {
   const containers = podSpec.containers!;
   assert.equal(containers.kind, 'list');
   assert.equal(containers.protoNumber, 2);
-  assert.ok(containers.required && containers.keepEmpty && containers.optional);
+  // The fluent modifiers share names with the flags: a set flag is `true`, an unset one the method.
+  assert.ok(containers.required === true && containers.keepEmpty === true && containers.optional === true);
   if (containers.kind === 'list') {
     assert.equal(containers.listType, 'map');
     assert.deepEqual(containers.listMapKeys, ['name']);
@@ -133,8 +144,8 @@ test('spot facts: pod, volume, probe, ephemeral container, object meta', () => {
   }
   assert.equal(podSpec.hostnameOverride?.protoNumber, 41);
   assert.equal(podSpec.terminationGracePeriodSeconds?.kind, 'int64');
-  assert.ok(podSpec.terminationGracePeriodSeconds?.optional, 'pointer field');
-  assert.ok(!podSpec.hostNetwork?.optional, 'plain bool');
+  assert.equal(podSpec.terminationGracePeriodSeconds?.optional, true, 'pointer field');
+  assert.notEqual(podSpec.hostNetwork?.optional, true, 'plain bool');
   assert.deepEqual(podSpec.restartPolicy?.enum, ['Always', 'Never', 'OnFailure']);
 
   const volume = coreDefinitions['io.k8s.api.core.v1.Volume']!;
@@ -223,7 +234,7 @@ function differences(ours: ObjectType, up: SwaggerDef, defs: Record<string, Swag
   const props = up.properties ?? {};
   for (const f of Object.keys(fields)) if (!(f in props)) out.push(`${name}: added property ${f}`);
   for (const p of Object.keys(props)) if (!(p in fields)) out.push(`${name}: missing property ${p}`);
-  const required = Object.entries(fields).filter(([, f]) => f.required).map(([n]) => n).sort();
+  const required = Object.entries(fields).filter(([, f]) => f.required === true).map(([n]) => n).sort();
   const upRequired = [...(up.required ?? [])].sort();
   if (required.join() !== upRequired.join()) out.push(`${name}: required ours [${required}] upstream [${upRequired}]`);
   if ((ours.mapType ?? '') !== (up['x-kubernetes-map-type'] ?? '')) {
@@ -294,8 +305,64 @@ test('core/v1 and meta/v1 definitions match upstream v1.32 OpenAPI except for th
       found.push(`${name}: reachable but not in the definition maps`);
     }
   }
-  const unexpected = found.filter((d) => !ADDED_SINCE_1_32.has(d));
-  const stale = [...ADDED_SINCE_1_32].filter((d) => !found.includes(d));
+  const allowed = new Set([...ADDED_SINCE_1_32, ...VOCABULARY_GAPS]);
+  const unexpected = found.filter((d) => !allowed.has(d));
+  const stale = [...allowed].filter((d) => !found.includes(d));
   assert.deepEqual(unexpected, [], 'differences from v1.32 not on the 1.33/1.34 list');
   assert.deepEqual(stale, [], 'listed 1.33/1.34 additions not found');
+});
+
+// ---- upstream's v3 defaults, which follow from the Go field shapes our flags record
+
+/**
+ * The default upstream's v3 document gives a field: an explicit +default marker; else {}
+ * for a non-pointer struct; else the zero value of a non-pointer scalar written even when
+ * empty (no omitempty). Scalars that upstream models as their own definitions get none.
+ */
+function impliedDefault(f: Type): unknown {
+  if (Object.hasOwn(f, 'default')) return f.default;
+  if (f.optional === true) return undefined;
+  if (f.kind === 'object') return {};
+  if (f.keepEmpty !== true) return undefined;
+  switch (f.kind) {
+    case 'string': return '';
+    case 'int32': case 'int64': case 'double': return 0;
+    case 'bool': return false;
+    default: return undefined;
+  }
+}
+/** List elements are never pointers here: structs default to {}, strings to "", integers to 0. */
+function impliedItemDefault(t: Type): unknown {
+  if (t.kind === 'object') return {};
+  if (t.kind === 'string') return '';
+  if (t.kind === 'int32' || t.kind === 'int64') return 0;
+  return undefined;
+}
+
+test('pointer and omitempty flags reproduce every default of upstream v1.32 OpenAPI v3', (t) => {
+  if (!existsSync(OPENAPI_V3_CORE)) {
+    t.skip(`reference OpenAPI v3 absent (${OPENAPI_V3_CORE}); nothing to compare with`);
+    return;
+  }
+  interface V3Prop { default?: unknown; items?: V3Prop }
+  const schemas = (JSON.parse(readFileSync(OPENAPI_V3_CORE, 'utf8')) as { components: { schemas: Record<string, { properties?: Record<string, V3Prop> }> } }).components.schemas;
+  const found: string[] = [];
+  let compared = 0;
+  for (const [name, ours] of Object.entries({ ...coreDefinitions, ...metaDefinitions })) {
+    const props = schemas[name]?.properties;
+    if (!props) continue;
+    for (const [field, f] of Object.entries(fieldsOf(ours))) {
+      const p = props[field];
+      if (!p) continue;
+      compared++;
+      const want = JSON.stringify(p.default);
+      const got = JSON.stringify(impliedDefault(f));
+      if (want !== got) found.push(`${name}.${field}: ours ${got} upstream ${want}`);
+      if (f.kind === 'list' && p.items && JSON.stringify(impliedItemDefault(f.items)) !== JSON.stringify(p.items.default)) {
+        found.push(`${name}.${field}[]: ours ${JSON.stringify(impliedItemDefault(f.items))} upstream ${JSON.stringify(p.items.default)}`);
+      }
+    }
+  }
+  assert.ok(compared > 1000, `only ${compared} fields compared`);
+  assert.deepEqual(found, []);
 });
