@@ -319,7 +319,7 @@ function failAtRuntime(n: CelNode, e: unknown): void {
   const message = err.summary ?? err.message ?? String(e);
   n.setMeta('macro', undefined).setMeta('alternate', undefined);
   n.setMeta('evaluate', () => {
-    throw new EvaluationError({code, message} as unknown as string);
+    throw new EvaluationError({code, message});
   });
 }
 

@@ -168,7 +168,7 @@ export class SchemaRenderer {
         if (t.listMapKeys) s['x-kubernetes-list-map-keys'] = [...t.listMapKeys];
         if (t.patchMergeKey) s['x-kubernetes-patch-merge-key'] = t.patchMergeKey;
         if (t.patchStrategy) s['x-kubernetes-patch-strategy'] = t.patchStrategy;
-        if (this.flavor === 'v3' && t.default !== undefined) s.default = t.default;
+        if (this.flavor === 'v3' && own(t, 'default') !== undefined) s.default = own(t, 'default');
         return s;
       }
       case 'map': {
@@ -177,7 +177,7 @@ export class SchemaRenderer {
         s.type = 'object';
         s.additionalProperties = this.render(t.values, 'values');
         if (t.mapType) s['x-kubernetes-map-type'] = t.mapType;
-        if (this.flavor === 'v3' && t.default !== undefined) s.default = t.default;
+        if (this.flavor === 'v3' && own(t, 'default') !== undefined) s.default = own(t, 'default');
         return s;
       }
       default: {
@@ -185,8 +185,8 @@ export class SchemaRenderer {
         const siblings: Json = {};
         if (pos === 'field' && t.description) siblings.description = t.description;
         if (this.flavor === 'v3') {
-          if (t.default !== undefined) siblings.default = t.default;
-          else if (!t.optional && t.kind in ZERO && (pos !== 'field' || t.keepEmpty)) siblings.default = ZERO[t.kind];
+          if (own(t, 'default') !== undefined) siblings.default = own(t, 'default');
+          else if (!own(t, 'optional') && t.kind in ZERO && (pos !== 'field' || own(t, 'keepEmpty'))) siblings.default = ZERO[t.kind];
         }
         if (named) return this.wrapRef(named, siblings);
         const s: Json = { ...siblings, ...INLINE_SCALARS[t.kind] };
@@ -220,18 +220,18 @@ export class SchemaRenderer {
       const props: Json = {};
       for (const n of names) props[n] = this.render(fields[n]!, 'field');
       d.properties = props;
-      const required = names.filter((n) => fields[n]!.required);
+      const required = names.filter((n) => own(fields[n]!, 'required'));
       if (required.length) d.required = required;
     }
     if (t.mapType) d['x-kubernetes-map-type'] = t.mapType;
     for (const [k, v] of Object.entries(t.extensions ?? {})) if (k !== GVK_EXTENSION) d[k] = v;
-    const own = t.extensions?.[GVK_EXTENSION];
-    return this.withGvks(name, d, Array.isArray(own) ? (own as GVK[]) : []);
+    const declaredGvks = t.extensions?.[GVK_EXTENSION];
+    return this.withGvks(name, d, Array.isArray(declaredGvks) ? (declaredGvks as GVK[]) : []);
   }
 
-  private withGvks(name: string, d: Json, own: readonly GVK[] = []): Json {
+  private withGvks(name: string, d: Json, declared: readonly GVK[] = []): Json {
     const all: GVK[] = [];
-    for (const g of [...own, ...this.registry.gvksOf(name)]) {
+    for (const g of [...declared, ...this.registry.gvksOf(name)]) {
       if (!all.some((x) => sameGvk(x, g))) all.push({ group: g.group, kind: g.kind, version: g.version });
     }
     if (all.length > 1) all.sort((a, b) => cmp(a.group, b.group) || cmp(a.version, b.version) || cmp(a.kind, b.kind));
@@ -244,8 +244,8 @@ export class SchemaRenderer {
     const siblings: Json = {};
     if (pos === 'field' && t.description && t.description !== declared.description) siblings.description = t.description;
     if (this.flavor === 'v3') {
-      if (t.default !== undefined) siblings.default = t.default;
-      else if (!t.optional) siblings.default = {};
+      if (own(t, 'default') !== undefined) siblings.default = own(t, 'default');
+      else if (!own(t, 'optional')) siblings.default = {};
     }
     if (t.mapType && t.mapType !== declared.mapType) siblings['x-kubernetes-map-type'] = t.mapType;
     for (const [k, v] of Object.entries(t.extensions ?? {})) {
@@ -266,8 +266,21 @@ export class SchemaRenderer {
   }
 }
 
+type Flag = 'required' | 'optional' | 'keepEmpty' | 'readOnly' | 'enum' | 'default';
+
+/**
+ * A type's own setting. The vocabulary's fluent modifiers share these names (t.required
+ * is a method unless the type was marked), so only own data properties count.
+ */
+export function own<K extends Flag>(t: Type, key: K): Type[K] | undefined {
+  if (!Object.prototype.hasOwnProperty.call(t, key)) return undefined;
+  const v = t[key];
+  return typeof v === 'function' ? undefined : v;
+}
+
 function addValidations(s: Json, t: Type): void {
-  if (t.enum) s.enum = [...t.enum];
+  const values = own(t, 'enum');
+  if (values) s.enum = [...values];
   if (t.minimum !== undefined) s.minimum = t.minimum;
   if (t.maximum !== undefined) s.maximum = t.maximum;
   if (t.maxLength !== undefined) s.maxLength = t.maxLength;

@@ -46,8 +46,22 @@ export interface ScalarType extends Common {
   kind: ScalarKind;
 }
 
+/**
+ * A Go struct embedded with `json:",inline"`: its fields are listed flat in the outer
+ * type's `fields` (so JSON consumers see them directly), while protobuf carries them
+ * inside one message field with this number.
+ */
+export interface ProtoEmbedded {
+  number: number;
+  /** The protobuf field name. */
+  name: string;
+  type: ObjectType;
+}
+
 export interface ObjectType extends Common {
   kind: 'object';
+  /** Embedded structs whose fields appear flat in `fields`. */
+  protoEmbedded?: readonly ProtoEmbedded[];
   /** The OpenAPI definition name, e.g. io.k8s.api.core.v1.ConfigMap. */
   name: string;
   /** Fields in declaration order (JSON name → type). Thunk for recursive structs. */
@@ -152,6 +166,16 @@ export function map(values: Type, extra: Partial<MapType> = {}) {
 export function list(items: Type, extra: Partial<ListType> = {}) {
   return fluent<ListType>({ kind: 'list', items, ...extra });
 }
+
+// The modifiers share names with the flags they set (t.required() sets t.required),
+// so an unset flag reads as the modifier function: always read flags through these.
+export const isRequired = (t: Type): boolean => Object.hasOwn(t, 'required') && t.required === true;
+export const isOptional = (t: Type): boolean => Object.hasOwn(t, 'optional') && t.optional === true;
+export const keepsEmpty = (t: Type): boolean => Object.hasOwn(t, 'keepEmpty') && t.keepEmpty === true;
+export const isReadOnly = (t: Type): boolean => Object.hasOwn(t, 'readOnly') && t.readOnly === true;
+export const enumOf = (t: Type): readonly string[] | undefined => (Object.hasOwn(t, 'enum') && Array.isArray(t.enum) ? t.enum : undefined);
+export const hasDefault = (t: Type): boolean => Object.hasOwn(t, 'default');
+export const defaultOf = (t: Type): unknown => (Object.hasOwn(t, 'default') ? t.default : undefined);
 
 /** The fields of an object type (resolving a thunk). */
 export function fieldsOf(t: ObjectType): Record<string, Type> {

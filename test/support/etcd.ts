@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
@@ -233,4 +233,62 @@ export class EtcdCluster {
 /** A single-member etcd. */
 export function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
   return EtcdCluster.start(1, opts);
+}
+
+/**
+ * A TCP proxy in front of one endpoint, to cut a client off from etcd while etcd stays
+ * up: cut() resets every connection and refuses new ones until restore().
+ */
+export class TcpProxy {
+  private readonly sockets = new Set<Socket>();
+  private server?: Server;
+
+  private constructor(
+    readonly port: number,
+    private readonly target: { host: string; port: number },
+  ) {}
+
+  static async start(targetEndpoint: string): Promise<TcpProxy> {
+    const url = new URL(targetEndpoint);
+    const proxy = new TcpProxy(await freePort(), { host: url.hostname, port: Number(url.port) });
+    await proxy.restore();
+    return proxy;
+  }
+
+  get endpoint(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    for (const s of this.sockets) s.resetAndDestroy();
+    this.sockets.clear();
+    if (server) await new Promise((r) => server.close(r));
+  }
+
+  async restore(): Promise<void> {
+    if (this.server) return;
+    const server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+        s.on('close', () => this.sockets.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    await this.cut();
+  }
 }

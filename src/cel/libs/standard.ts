@@ -1,15 +1,7 @@
-// Standard-library overloads that cel-js lacks.
+// Standard-library overloads that cel-js lacks (conversions are in conversions.ts).
 import type {Environment} from '@marcbachmann/cel-js';
-import {UnsignedInt} from '@marcbachmann/cel-js/evaluator';
-import {celError} from '../util.js';
 
 export function registerStandardExtras(env: Environment): void {
-  env.registerFunction('int(uint): int', (u: UnsignedInt) => {
-    const v = u.valueOf() as bigint;
-    if (v > 9223372036854775807n) throw celError('range error');
-    return v;
-  });
-  env.registerFunction('int(google.protobuf.Timestamp): int', (d: Date) => BigInt(Math.floor(d.getTime() / 1000)));
   // Bytes order lexicographically (byte-wise, then by length).
   const cmp = (a: Uint8Array, b: Uint8Array): number => {
     const n = Math.min(a.length, b.length);

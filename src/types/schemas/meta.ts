@@ -10,19 +10,7 @@ import { bool, fieldsV1, int32, int64, list, map, object, rawExtension, string, 
  * Probe.handler, ConfigMapKeySelector.localObjectReference). The outer object's `fields`
  * include the inlined ones (with the numbers they have inside `type`).
  */
-export interface ProtoEmbedded {
-  number: number;
-  /** The protobuf field name. */
-  name: string;
-  type: ObjectType;
-}
-
-// Proposed addition to the vocabulary (move into schema.ts): see ProtoEmbedded.
-declare module '../schema.js' {
-  interface ObjectType {
-    protoEmbedded?: readonly ProtoEmbedded[];
-  }
-}
+export type { ProtoEmbedded } from '../schema.js';
 
 /** TypeMeta's two fields as upstream documents them on every kind (no protobuf number). */
 export const apiVersionField = string().doc("APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources");
