@@ -16,6 +16,7 @@ import { ResourceHandler } from './endpoints/resource.js';
 import { handleVersion } from './endpoints/version.js';
 import { indexerFor } from './registry/filter.js';
 import { Registry } from './registry/registry.js';
+import { installServiceAllocation } from './registry/service-hooks.js';
 import { bootstrap } from './server/bootstrap.js';
 import type { Ctx } from './server/http.js';
 import { resourceNotFound, isStatusError } from './apimachinery/errors.js';
@@ -42,6 +43,8 @@ export interface SkiffOptions {
   /** --shutdown-delay-duration in ms: readyz fails this long before the listener stops. */
   shutdownDelayMs?: number;
   serviceClusterIpRange?: string;
+  /** --service-node-port-range. Default 30000-32767. */
+  serviceNodePortRange?: { base: number; size: number };
   /** How often history is compacted (ms); history of one interval is always kept. Default 5 minutes. */
   compactionIntervalMs?: number;
   /** Use this store instead of SQLite in the data dir (e.g. etcd). */
@@ -109,6 +112,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const store = options.store ?? SqliteStore.open(join(dataDir, 'skiff.db'));
   const catalog = builtinCatalog();
   const registry = new Registry(catalog, store, indexerFor);
+  installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   const resources = new ResourceHandler(catalog, registry, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
   const discovery = new Discovery(catalog);
   const health = new Health();
@@ -158,7 +162,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const controllers = new ControllerManager(registry, logger, options.controllers ?? ['*']);
   const compactor = startCompactor(store, { intervalMs: options.compactionIntervalMs ?? 5 * 60_000 });
   const postStart = (async () => {
-    await bootstrap(registry, catalog, { serviceIp, securePort: addr.port });
+    await bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port });
     bootstrapped = true;
     await registry.warmCaches();
     cachesReady = true;

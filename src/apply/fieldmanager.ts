@@ -94,7 +94,9 @@ function contextOf(opts: FieldManagerOptions): Context {
 }
 
 function topologyOf(schema: FieldManagerOptions['schema']): Topology {
-  return schema ?? 'unstructured';
+  if (schema === undefined || schema === 'unstructured') return 'unstructured-object';
+  if (schema === 'deduced') return 'deduced-object';
+  return schema;
 }
 
 function metadataOf(obj: unknown): Obj | undefined {

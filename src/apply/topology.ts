@@ -3,7 +3,8 @@
 // (sets or maps keyed by fields). Derived from the schema vocabulary the way upstream
 // derives the SMD schema from OpenAPI markers.
 
-import { fieldsOf, type ListType, type MapType, type ObjectType, type Type } from '../types/schema.js';
+import { fieldsOf, string, type ListType, type MapType, type ObjectType, type Type } from '../types/schema.js';
+import { objectMetaTopology } from './objectmeta.js';
 import type { PathElement } from './path.js';
 import { isObject, type Json } from './value.js';
 
@@ -14,9 +15,12 @@ import { isObject, type Json } from './value.js';
  *   field, lists are atomic, maps and objects granular;
  * - 'deduced': SMD's untyped deduced type (x-kubernetes-preserve-unknown-fields and fields
  *   not declared in a schema): every key is a map entry, lists are atomic;
- * - 'atomic': any JSON treated as one leaf.
+ * - 'atomic': any JSON treated as one leaf;
+ * - 'unstructured-object' / 'deduced-object': a whole object walked as 'unstructured' /
+ *   'deduced', except that apiVersion, kind and metadata have ObjectMeta's schema, as
+ *   custom resources have upstream.
  */
-export type Topology = Type | 'unstructured' | 'deduced' | 'atomic';
+export type Topology = Type | 'unstructured' | 'deduced' | 'atomic' | 'unstructured-object' | 'deduced-object';
 
 export interface ListShape {
   relation: 'atomic' | 'set' | 'map';
@@ -102,6 +106,16 @@ function structNode(t: ObjectType): Node {
 const deducedMap: Node = { kind: 'map', allowsUnknown: true, child: () => ({ topology: 'deduced', declared: false }) };
 const unstructuredMap: Node = { kind: 'map', allowsUnknown: true, child: () => ({ topology: 'unstructured', declared: true }) };
 
+function rootChild(rest: ChildTopology): (key: string) => ChildTopology {
+  return (key) => {
+    if (key === 'metadata') return { topology: objectMetaTopology, declared: true };
+    if (key === 'apiVersion' || key === 'kind') return { topology: string(), declared: true };
+    return rest;
+  };
+}
+const unstructuredRoot: Node = { kind: 'map', allowsUnknown: true, child: rootChild({ topology: 'unstructured', declared: true }) };
+const deducedRoot: Node = { kind: 'map', allowsUnknown: true, child: rootChild({ topology: 'deduced', declared: false }) };
+
 /**
  * The node for a value (absent values and null take the shape the schema says). A value of
  * the wrong shape for its schema is walked as a leaf.
@@ -112,6 +126,8 @@ export function nodeFor(topology: Topology, value: Json | undefined, ignoreAtomi
   if (topology === 'atomic') return LEAF;
   if (topology === 'deduced') return isObject(value) ? deducedMap : LEAF;
   if (topology === 'unstructured') return isObject(value) ? unstructuredMap : LEAF;
+  if (topology === 'unstructured-object') return isMapValue ? unstructuredRoot : LEAF;
+  if (topology === 'deduced-object') return isMapValue ? deducedRoot : LEAF;
   switch (topology.kind) {
     case 'object':
       if ((topology.mapType === 'atomic' && !ignoreAtomic) || !isMapValue) return LEAF;
@@ -137,6 +153,10 @@ function mapNode(t: MapType): Node {
 
 /** The topology below one path element, from the schema alone (undefined where it says nothing). */
 export function childTopology(topology: Topology, pe: PathElement): Topology | undefined {
+  if (topology === 'unstructured-object' || topology === 'deduced-object') {
+    const n = topology === 'unstructured-object' ? unstructuredRoot : deducedRoot;
+    return 'field' in pe ? (n as Extract<Node, { kind: 'map' }>).child(pe.field).topology : undefined;
+  }
   if (typeof topology === 'string') return topology === 'atomic' ? undefined : topology;
   if ('field' in pe) {
     if (topology.kind === 'object') return (structNode(topology) as Extract<Node, { kind: 'map' }>).child(pe.field).topology;

@@ -428,7 +428,7 @@ export function reconcileFieldSet(set: FieldSet, topology: Topology): FieldSet |
   const walk = (node: FieldSet, topo: Topology, path: PathElement[]) => {
     for (const { pe, set: sub } of node.childElements()) {
       const ct = childTopology(topo, pe);
-      if (ct === undefined || ct === 'deduced' || ct === 'unstructured') continue;
+      if (ct === undefined || typeof ct === 'string') continue;
       const p = [...path, pe];
       if (isAtomicTopology(ct) && !sub.empty()) {
         changed = true;

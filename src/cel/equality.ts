@@ -77,17 +77,14 @@ export function celEquals(a: unknown, b: unknown): boolean {
   const eb = entriesOf(b);
   if (ea.length !== eb.length) return false;
   if (b instanceof Map) {
-    // CelMap finds numeric keys by value; a plain Map needs the identical key.
-    for (const [k, v] of ea) {
-      if (!b.has(k) && !(typeof k === 'string' && b.has(k))) return false;
-      if (!celEquals(v, b.get(k))) return false;
-    }
+    // A CelMap finds numeric keys by value (1 == 1u == 1.0); a plain Map needs the identical key.
+    for (const [k, v] of ea) if (!b.has(k) || !celEquals(v, b.get(k))) return false;
     return true;
   }
+  // Objects and string-keyed maps: every key must be a string.
   const bo = b as Record<string, unknown>;
   for (const [k, v] of ea) {
-    const key = String(k);
-    if (!Object.prototype.hasOwnProperty.call(bo, key) || !celEquals(v, bo[key])) return false;
+    if (typeof k !== 'string' || !Object.prototype.hasOwnProperty.call(bo, k) || !celEquals(v, bo[k])) return false;
   }
   return true;
 }

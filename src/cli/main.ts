@@ -48,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
     anonymousAuth: o.anonymousAuth,
     shutdownDelayMs: o.shutdownDelayDuration,
     serviceClusterIpRange: o.serviceClusterIpRange,
+    serviceNodePortRange: o.serviceNodePortRange,
     compactionIntervalMs: o.etcdCompactionInterval,
     controllers: o.controllers,
     logger,

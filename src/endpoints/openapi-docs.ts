@@ -290,7 +290,6 @@ export function buildV3(model: OpenApiModel, paths: PathModel[]): Json {
       const params = all.filter((p) => p.in !== 'body');
       const body = all.find((p) => p.in === 'body');
       if (params.length) o.parameters = params.map(v3Param);
-      else if (op.params.some((p) => p.in !== 'body')) o.parameters = [];
       if (body) o.requestBody = { content: content(op.consumes, r.ref(body.schema!)), ...(body.required ? { required: true } : {}) };
       const responses: Json = {};
       for (const res of op.responses) {

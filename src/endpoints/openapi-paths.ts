@@ -140,6 +140,12 @@ export function groupVersionPath(group: string, version: string): string {
   return group === '' ? `/api/${version}` : `/apis/${group}/${version}`;
 }
 
+/** upstream's GetArticleForNoun: " a ", " an ", or " " for plural-looking nouns ("Endpoints"). */
+export function article(noun: string): string {
+  if (noun.endsWith('s') && !noun.endsWith('ss')) return ' ';
+  return /^[aeiou]/i.test(noun) ? ' an ' : ' a ';
+}
+
 function title(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -203,7 +209,7 @@ export function resourcePaths(def: KindDef, group: string, version: string, sche
   }
   if (verbs.has('create')) {
     collection.push(op({
-      method: 'post', operationId: `create${infix}${scope}${kind}`, description: `create a ${kind}`,
+      method: 'post', operationId: `create${infix}${scope}${kind}`, description: `create${article(kind)}${kind}`,
       action: 'post', gvk, params: [...nsParam(), pretty(), body(schemas.object), ...query(WRITE_PARAMS)], produces: media.objects,
       responses: [...ok(schemas.object, '200', '201', '202'), UNAUTHORIZED],
     }));
@@ -239,9 +245,10 @@ export function resourcePaths(def: KindDef, group: string, version: string, sche
     }));
   }
   if (verbs.has('delete')) {
-    const result = def.deleteReturnsObject ? schemas.object : STATUS;
+    // Namespaces answer deletes with the object but, like upstream, publish Status.
+    const result = def.deleteReturnsObject && !(group === '' && def.plural === 'namespaces') ? schemas.object : STATUS;
     item.push(op({
-      method: 'delete', operationId: `delete${infix}${scope}${kind}`, description: `delete a ${kind}`,
+      method: 'delete', operationId: `delete${infix}${scope}${kind}`, description: `delete${article(kind)}${kind}`,
       action: 'delete', gvk, params: [...named(), body(DELETE_OPTIONS, false), ...query(DELETE_PARAMS)], produces: media.objects,
       responses: [...ok(result, '200', '202'), UNAUTHORIZED],
     }));
@@ -341,7 +348,7 @@ function subresourcePaths(def: KindDef, sub: SubresourceDef, c: SubContext): Pat
   }
   if (verbs.has('create')) {
     ops.push(c.op({
-      method: 'post', operationId: `create${c.infix}${c.scope}${c.kind}${suffix}`, description: `create ${sub.name} of a ${c.kind}`,
+      method: 'post', operationId: `create${c.infix}${c.scope}${c.kind}${suffix}`, description: `create ${sub.name} of${article(c.kind)}${c.kind}`,
       action: 'post', gvk, params: [...named(), c.body(target.schema), ...query(WRITE_PARAMS)], produces: c.media.objects,
       responses: [...ok(target.schema, '200', '201', '202'), UNAUTHORIZED],
     }));

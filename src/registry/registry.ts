@@ -106,6 +106,18 @@ function updateGcFinalizers(finalizers: string[], policy: 'Orphan' | 'Background
   return out;
 }
 
+/** Side effects of writes (allocations), run by the registry around storage writes. */
+export interface ResourceHooks {
+  /** Before a new object is stored; returns an undo for when the write fails. */
+  beforeCreate?(obj: Obj, dryRun: boolean): Promise<(() => Promise<void>) | void>;
+  /** Before an update is stored; returns an undo for when the write fails. */
+  beforeUpdate?(obj: Obj, old: Obj, dryRun: boolean): Promise<(() => Promise<void>) | void>;
+  /** After an update was stored: release what the old object held and the new one does not. */
+  afterUpdate?(obj: Obj, old: Obj): Promise<void>;
+  /** After an object was removed from storage. */
+  afterDelete?(obj: Obj): Promise<void>;
+}
+
 export interface RegistryOptions {
   registryPrefix?: string;
   /** How long a read waits for the cache to reach a requested revision. */
@@ -122,6 +134,7 @@ export function tracksGeneration(def: KindDef): boolean {
 
 export class Registry {
   private readonly stores = new Map<string, ResourceStore>();
+  private readonly hooks = new Map<string, ResourceHooks>();
   readonly registryPrefix: string;
   private readonly freshnessTimeoutMs: number;
 
@@ -133,6 +146,16 @@ export class Registry {
   ) {
     this.registryPrefix = opts.registryPrefix ?? '/registry';
     this.freshnessTimeoutMs = opts.freshnessTimeoutMs ?? 3000;
+  }
+
+  /** Register write side effects for a stored resource (by its storage owner's group and plural). */
+  setHooks(group: string, plural: string, hooks: ResourceHooks): void {
+    this.hooks.set(`${group}/${plural}`, hooks);
+  }
+
+  private hooksFor(def: KindDef): ResourceHooks | undefined {
+    const owner = this.catalog.storageOwner(def);
+    return this.hooks.get(`${owner.group}/${owner.plural}`);
   }
 
   /** The storage of a served kind (shared by views such as events.k8s.io Event). */
@@ -428,16 +451,25 @@ export class Registry {
       const stored = this.toStored(scope.served, prepared);
       const name = String(stored.metadata.name);
       const key = rs.key(stored.metadata.namespace ?? '', name);
+      const hooks = this.hooksFor(scope.served.def);
       if (opts.dryRun) {
         const existing = await this.store.get(key);
         if (existing.kv) throw alreadyExists(this.gr(scope.served), name);
+        await hooks?.beforeCreate?.(stored, true);
         return this.toServed(scope.served, stored);
       }
+      const existing = hooks?.beforeCreate ? await this.store.get(key) : undefined;
+      if (existing?.kv) {
+        if (!generated || attempt >= 7) throw alreadyExists(this.gr(scope.served), name);
+        continue;
+      }
+      const undo = await hooks?.beforeCreate?.(stored, false);
       const res = await this.store.create(key, rs.encode(stored));
       if (res.ok) {
         stored.metadata.resourceVersion = String(res.kv.modRevision);
         return this.toServed(scope.served, stored);
       }
+      if (undo) await undo();
       // Upstream retries generated names a few times before giving up.
       if (!generated || attempt >= 7) throw alreadyExists(this.gr(scope.served), name);
     }
@@ -478,6 +510,7 @@ export class Registry {
         return { obj: created, created: true };
       }
       const next = this.prepareUpdate(scope, desired, current, opts.subresource);
+      const hooks = this.hooksFor(def);
       if (
         current.metadata.deletionTimestamp &&
         !(next.metadata.finalizers?.length > 0) &&
@@ -487,19 +520,29 @@ export class Registry {
         // The last finalizer is gone from a terminating object: remove it.
         if (opts.dryRun) return { obj: next, created: false };
         const del = await this.store.delete(key, res.kv!.modRevision);
-        if (del.ok) return { obj: next, created: false };
+        if (del.ok) {
+          await hooks?.afterDelete?.(current);
+          return { obj: next, created: false };
+        }
         continue;
       }
       const storedNext = this.toStored(scope.served, clone(next));
       const storedCur = this.toStored(scope.served, clone(current));
       const nextBytes = rs.encode(storedNext);
       if (nextBytes.equals(rs.encode(storedCur))) return { obj: current, created: false };
-      if (opts.dryRun) return { obj: next, created: false };
-      const w = await this.store.update(key, nextBytes, res.kv!.modRevision);
-      if (w.ok) {
-        next.metadata.resourceVersion = String(w.kv.modRevision);
+      if (opts.dryRun) {
+        await hooks?.beforeUpdate?.(next, current, true);
         return { obj: next, created: false };
       }
+      const undo = await hooks?.beforeUpdate?.(next, current, false);
+      const finalBytes = hooks?.beforeUpdate ? rs.encode(this.toStored(scope.served, clone(next))) : nextBytes;
+      const w = await this.store.update(key, finalBytes, res.kv!.modRevision);
+      if (w.ok) {
+        next.metadata.resourceVersion = String(w.kv.modRevision);
+        await hooks?.afterUpdate?.(next, current);
+        return { obj: next, created: false };
+      }
+      if (undo) await undo();
       if (attempt > 20) throw conflict(this.gr(scope.served), name, OPTIMISTIC_LOCK_MESSAGE);
     }
   }
@@ -620,7 +663,10 @@ export class Registry {
           // Already terminating and nothing left to wait for: remove it now.
           if (opts.dryRun) return { obj: current, deleted: true };
           const d = await this.store.delete(key, res.kv.modRevision);
-          if (d.ok) return { obj: current, deleted: true };
+          if (d.ok) {
+            await this.hooksFor(def)?.afterDelete?.(current);
+            return { obj: current, deleted: true };
+          }
           continue;
         }
         if (deepEqual(next, current)) return { obj: current, deleted: false };
@@ -634,7 +680,10 @@ export class Registry {
       }
       if (opts.dryRun) return { obj: current, deleted: true };
       const d = await this.store.delete(key, res.kv.modRevision);
-      if (d.ok) return { obj: current, deleted: true };
+      if (d.ok) {
+        await this.hooksFor(def)?.afterDelete?.(current);
+        return { obj: current, deleted: true };
+      }
       if (attempt > 20) throw conflict(this.gr(scope.served), name, OPTIMISTIC_LOCK_MESSAGE);
     }
   }

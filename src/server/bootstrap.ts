@@ -11,6 +11,7 @@ export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube
 export interface BootstrapOptions {
   /** The first IP of the service CIDR. */
   serviceIp: string;
+  serviceCidr: string;
   securePort: number;
 }
 
@@ -44,5 +45,11 @@ export async function bootstrap(registry: Registry, catalog: Catalog, opts: Boot
       internalTrafficPolicy: 'Cluster',
     },
     status: { loadBalancer: {} },
+  });
+  await ensure(registry, catalog, 'networking.k8s.io', 'servicecidrs', '', {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'ServiceCIDR',
+    metadata: { name: 'kubernetes' },
+    spec: { cidrs: [opts.serviceCidr] },
   });
 }

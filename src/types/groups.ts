@@ -99,6 +99,8 @@ export const groupKinds: KindDef[] = [
     subresources: [statusSubresource()],
   }),
   kind({ group: NET, kind: 'IngressClass', plural: 'ingressclasses', singular: 'ingressclass', namespaced: false }),
+  kind({ group: NET, kind: 'IPAddress', plural: 'ipaddresses', singular: 'ipaddress', shortNames: ['ip'], namespaced: false }),
+  kind({ group: NET, kind: 'ServiceCIDR', plural: 'servicecidrs', singular: 'servicecidr', namespaced: false, subresources: [statusSubresource()] }),
 
   // rbac.authorization.k8s.io/v1
   kind({ group: RBAC, kind: 'ClusterRoleBinding', plural: 'clusterrolebindings', singular: 'clusterrolebinding', namespaced: false, nameRule: 'PathSegmentName' }),

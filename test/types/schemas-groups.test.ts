@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fieldsOf, type ObjectType, type Type } from '../../src/types/schema.js';
+import { fieldsOf, isRequired, type ObjectType, type Type } from '../../src/types/schema.js';
 import { admissionregistrationSchemas } from '../../src/types/schemas/admissionregistration.js';
 import { appsSchemas } from '../../src/types/schemas/apps.js';
 import { autoscalingSchemas } from '../../src/types/schemas/autoscaling.js';
@@ -38,9 +38,7 @@ const maps: [string, string, Record<string, ObjectType>, string[]][] = [
 ];
 const ownPrefixes = maps.map(([p]) => p);
 
-/** Go-embedded structs: declared with their protobuf number, flattened into the parent in JSON. */
-const isInline = (t: Type) => (t as { inline?: boolean }).inline === true;
-/** Embedded structs that have no OpenAPI definition of their own. */
+/** Embedded structs (json:",inline") that have no OpenAPI definition of their own. */
 const INLINE_ONLY = new Set(['io.k8s.api.admissionregistration.v1.Rule', 'io.k8s.api.networking.v1.IngressRuleValue']);
 
 /**
@@ -85,14 +83,11 @@ function collect(): Map<string, ObjectType> {
 }
 const isOwn = (name: string) => ownPrefixes.some((p) => name.startsWith(p));
 
-/** JSON-visible fields, with embedded structs flattened. */
-function jsonFields(t: ObjectType): [string, Type][] {
-  const out: [string, Type][] = [];
-  for (const [name, f] of Object.entries(fieldsOf(t))) {
-    if (isInline(f) && f.kind === 'object') out.push(...jsonFields(f));
-    else out.push([name, f]);
-  }
-  return out;
+/** Fields that an embedded struct contributes (flat in JSON, nested in protobuf). */
+function embeddedFieldNames(t: ObjectType): Set<string> {
+  const names = new Set<string>();
+  for (const e of t.protoEmbedded ?? []) for (const k of Object.keys(fieldsOf(e.type))) names.add(k);
+  return names;
 }
 
 test('group schema maps hold the assigned kinds with apiVersion, kind and metadata', () => {
@@ -116,7 +111,18 @@ test('every field of every declared message has a protobuf number, unique within
     if (!isOwn(name)) continue;
     messages++;
     const numbers = new Map<number, string>();
-    for (const [field, f] of Object.entries(fieldsOf(t))) {
+    const fields = fieldsOf(t);
+    const embedded = embeddedFieldNames(t);
+    for (const e of t.protoEmbedded ?? []) {
+      // The flat fields are the embedded struct's own, numbered inside it.
+      for (const [k, f] of Object.entries(fieldsOf(e.type))) {
+        assert.equal(fields[k], f, `${name}.${k} must be ${e.type.name}'s field`);
+      }
+      assert.equal(numbers.get(e.number), undefined, `${name}: embedded ${e.name} reuses protobuf number ${e.number}`);
+      numbers.set(e.number, e.name);
+    }
+    for (const [field, f] of Object.entries(fields)) {
+      if (embedded.has(field)) continue;
       if (field === 'apiVersion' || field === 'kind') {
         // TypeMeta travels in the protobuf envelope, not in the message.
         if (f.protoNumber === undefined) continue;
@@ -182,11 +188,11 @@ function upstreamShape(p: SwaggerProp): string {
 function differences(ours: ObjectType, up: SwaggerDef): string[] {
   const out: string[] = [];
   const name = ours.name;
-  const fields = new Map(jsonFields(ours));
+  const fields = new Map(Object.entries(fieldsOf(ours)));
   const props = up.properties ?? {};
   for (const f of fields.keys()) if (!(f in props)) out.push(`${name}: added property ${f}`);
   for (const p of Object.keys(props)) if (!fields.has(p)) out.push(`${name}: missing property ${p}`);
-  const required = [...fields].filter(([, f]) => f.required === true).map(([n]) => n).sort();
+  const required = [...fields].filter(([, f]) => isRequired(f)).map(([n]) => n).sort();
   const upRequired = [...(up.required ?? [])].sort();
   if (required.join() !== upRequired.join()) {
     out.push(`${name}: required differs (ours [${required}], upstream [${upRequired}])`);
@@ -213,13 +219,13 @@ function differences(ours: ObjectType, up: SwaggerDef): string[] {
       patchStrategy: p['x-kubernetes-patch-strategy'],
       patchMergeKey: p['x-kubernetes-patch-merge-key'],
     };
-    // Patch strategy on a struct field (e.g. retainKeys on Deployment spec.strategy) lives
-    // on the field's own declaration, which a non-list type cannot carry: compare it apart.
-    if (t.kind !== 'list' && (p['x-kubernetes-patch-strategy'] || p['x-kubernetes-patch-merge-key'])) {
-      const own = (t as { patchStrategy?: string }).patchStrategy;
-      if (own !== p['x-kubernetes-patch-strategy']) out.push(`${at}: patch-strategy ours ${own} upstream ${p['x-kubernetes-patch-strategy']}`);
+    // A struct-valued field (e.g. Deployment spec.strategy, retainKeys) carries its patch
+    // strategy in the field's extensions.
+    if (t.kind === 'object') {
+      const own = t.extensions?.['x-kubernetes-patch-strategy'];
+      if (own !== p['x-kubernetes-patch-strategy']) out.push(`${at}: patchStrategy ours ${own} upstream ${p['x-kubernetes-patch-strategy']}`);
       theirs.patchStrategy = undefined;
-      theirs.patchMergeKey = undefined;
+      if (p['x-kubernetes-patch-merge-key']) out.push(`${at}: patchMergeKey on a struct upstream`);
     }
     for (const k of Object.keys(mine) as (keyof typeof mine)[]) {
       if (mine[k] !== theirs[k]) out.push(`${at}: ${k} ours ${mine[k]} upstream ${theirs[k]}`);
@@ -265,4 +271,60 @@ test('declared definitions match upstream v1.32 OpenAPI except for listed 1.33/1
   const stale = [...CHANGES_SINCE_1_32].filter((d) => !found.includes(d));
   assert.deepEqual(unexpected, [], 'differences from v1.32 not on the 1.33/1.34 list');
   assert.deepEqual(stale, [], 'listed 1.33/1.34 changes not found');
+});
+
+// Upstream's OpenAPI v3 documents default every non-pointer field to its zero value when
+// the JSON tag keeps it ({} for structs, "" / 0 / false for scalars without omitempty), so
+// the documents check our .optional() and .keepEmpty() flags.
+const V3_DIR = fileURLToPath(new URL('../../../../shared/reference/openapi-v1.32/v3/', import.meta.url));
+const v3File = (name: string) => {
+  let [, , , group, version] = upstreamName(name).split('.');
+  // autoscaling/v1 Scale is published with the apps/v1 scale subresources.
+  if (group === 'autoscaling') group = 'apps';
+  const g = group === 'apps' || group === 'batch' || group === 'policy' ? group
+    : group === 'flowcontrol' ? 'flowcontrol.apiserver.k8s.io'
+    : group === 'rbac' ? 'rbac.authorization.k8s.io' : `${group}.k8s.io`;
+  return `${V3_DIR}apis__${g}__${version}_openapi.json`;
+};
+
+function impliedDefault(f: Type): unknown {
+  if (Object.hasOwn(f, 'default')) return f.default;
+  if (f.optional === true) return undefined;
+  if (f.kind === 'object') return {};
+  if (f.keepEmpty !== true) return undefined;
+  switch (f.kind) {
+    case 'string': return '';
+    case 'int32': case 'int64': case 'double': return 0;
+    case 'bool': return false;
+    default: return undefined;
+  }
+}
+
+test('pointer and omitempty flags reproduce the field defaults of upstream v1.32 OpenAPI v3', (t) => {
+  if (!existsSync(V3_DIR)) {
+    t.skip(`reference OpenAPI v3 absent (${V3_DIR})`);
+    return;
+  }
+  interface V3Doc { components: { schemas: Record<string, { properties?: Record<string, { default?: unknown }> }> } }
+  const docs = new Map<string, V3Doc['components']['schemas']>();
+  const found: string[] = [];
+  let compared = 0;
+  for (const [name, ours] of collect()) {
+    if (!isOwn(name) || INLINE_ONLY.has(name)) continue;
+    const file = v3File(name);
+    if (!docs.has(file)) docs.set(file, (JSON.parse(readFileSync(file, 'utf8')) as V3Doc).components.schemas);
+    const props = docs.get(file)![upstreamName(name)]?.properties;
+    assert.ok(props, `${name} missing from ${file}`);
+    for (const [field, f] of Object.entries(fieldsOf(ours))) {
+      const p = props[field];
+      if (!p) continue;
+      compared++;
+      const want = JSON.stringify(p.default);
+      const got = JSON.stringify(impliedDefault(f));
+      if (want !== got) found.push(`${name}.${field}: ours ${got} upstream ${want}`);
+    }
+  }
+  assert.ok(compared > 400, `only ${compared} fields compared`);
+  // 1.33/1.34: StatefulSet spec.serviceName gained omitempty when it became optional.
+  assert.deepEqual(found, ['io.k8s.api.apps.v1.StatefulSetSpec.serviceName: ours undefined upstream ""']);
 });

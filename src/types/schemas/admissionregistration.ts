@@ -2,13 +2,13 @@
 // .optional() marks Go pointer fields, .keepEmpty() JSON tags without omitempty. apiVersion and
 // kind carry no protobuf number: the protobuf envelope holds TypeMeta.
 
-import { bytes, int32, int64, list, object, string, type Fluent, type ObjectType } from '../schema.js';
+import { bytes, fieldsOf, int32, int64, list, object, string, type ObjectType } from '../schema.js';
 import { Condition, LabelSelector, ObjectMeta, typeMeta } from './meta.js';
 
 const G = 'io.k8s.api.admissionregistration.v1.';
 
-/** A Go-embedded struct (json:",inline"): its fields appear in the parent's JSON; protobuf nests it under its number. */
-const inline = (t: ObjectType & Fluent<ObjectType>) => t.with({ inline: true } as Partial<ObjectType>);
+// Go-embedded structs (json:",inline") are spread flat into the outer fields and named in
+// protoEmbedded, which protobuf nests under its own number.
 
 export const Rule = object(G + 'Rule', {
   apiGroups: list(string(), { listType: 'atomic' }).proto(1).doc("APIGroups is the API groups the resources belong to. '*' is all groups. If '*' is present, the length of the slice must be one. Required."),
@@ -19,13 +19,13 @@ export const Rule = object(G + 'Rule', {
 
 export const RuleWithOperations = object(G + 'RuleWithOperations', {
   operations: list(string().enum(['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE']), { listType: 'atomic' }).proto(1).doc("Operations is the operations the admission hook cares about - CREATE, UPDATE, DELETE, CONNECT or * for all of those operations and any future admission operations that are added. If '*' is present, the length of the slice must be one. Required."),
-  rule: inline(Rule.proto(2)),
-}, { description: 'RuleWithOperations is a tuple of Operations and Resources. It is recommended to make sure that all the tuple expansions are valid.' });
+  ...fieldsOf(Rule),
+}, { protoEmbedded: [{ number: 2, name: 'rule', type: Rule }], description: 'RuleWithOperations is a tuple of Operations and Resources. It is recommended to make sure that all the tuple expansions are valid.' });
 
 export const NamedRuleWithOperations = object(G + 'NamedRuleWithOperations', {
   resourceNames: list(string(), { listType: 'atomic' }).proto(1).doc('ResourceNames is an optional white list of names that the rule applies to. An empty set means that everything is allowed.'),
-  ruleWithOperations: inline(RuleWithOperations.proto(2)),
-}, { mapType: 'atomic', description: 'NamedRuleWithOperations is a tuple of Operations and Resources with ResourceNames.' });
+  ...fieldsOf(RuleWithOperations),
+}, { mapType: 'atomic', protoEmbedded: [{ number: 2, name: 'ruleWithOperations', type: RuleWithOperations }], description: 'NamedRuleWithOperations is a tuple of Operations and Resources with ResourceNames.' });
 
 export const AuditAnnotation = object(G + 'AuditAnnotation', {
   key: string().proto(1).required().keepEmpty().doc('key specifies the audit annotation key. The audit annotation keys of a ValidatingAdmissionPolicy must be unique. The key must be a qualified name ([A-Za-z0-9][-A-Za-z0-9_.]*) no more than 63 bytes in length.'),

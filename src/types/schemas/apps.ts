@@ -8,7 +8,7 @@ import { PersistentVolumeClaim, PodTemplateSpec } from './core.js';
 
 const G = 'io.k8s.api.apps.v1.';
 
-// A struct field's patch strategy is set with .with(): the vocabulary types it on lists only.
+// A struct-valued field's patch strategy rides in its extensions (ListType alone has patchStrategy).
 
 export const ControllerRevision = object(G + 'ControllerRevision', {
   ...typeMeta,
@@ -77,7 +77,7 @@ export const DeploymentSpec = object(G + 'DeploymentSpec', {
   replicas: int32().proto(1).optional().doc('Number of desired pods. This is a pointer to distinguish between explicit zero and not specified. Defaults to 1.'),
   selector: LabelSelector.proto(2).required().optional().doc("Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment. It must match the pod template's labels."),
   template: PodTemplateSpec.proto(3).required().keepEmpty().doc('Template describes the pods that will be created. The only allowed template.spec.restartPolicy value is "Always".'),
-  strategy: DeploymentStrategy.proto(4).with({ patchStrategy: 'retainKeys' } as Partial<ObjectType>).doc('The deployment strategy to use to replace existing pods with new ones.'),
+  strategy: DeploymentStrategy.proto(4).with({ extensions: { 'x-kubernetes-patch-strategy': 'retainKeys' } }).doc('The deployment strategy to use to replace existing pods with new ones.'),
   minReadySeconds: int32().proto(5).doc('Minimum number of seconds for which a newly created pod should be ready without any of its container crashing, for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready)'),
   revisionHistoryLimit: int32().proto(6).optional().doc('The number of old ReplicaSets to retain to allow rollback. This is a pointer to distinguish between explicit zero and not specified. Defaults to 10.'),
   paused: bool().proto(7).doc('Indicates that the deployment is paused.'),

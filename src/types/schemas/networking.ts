@@ -2,14 +2,14 @@
 // .optional() marks Go pointer fields, .keepEmpty() JSON tags without omitempty. apiVersion and
 // kind carry no protobuf number: the protobuf envelope holds TypeMeta.
 
-import { int32, intOrString, list, object, string, type Fluent, type ObjectType } from '../schema.js';
+import { fieldsOf, int32, intOrString, list, object, string, type ObjectType } from '../schema.js';
 import { Condition, LabelSelector, ObjectMeta, typeMeta } from './meta.js';
 import { TypedLocalObjectReference } from './core.js';
 
 const G = 'io.k8s.api.networking.v1.';
 
-/** A Go-embedded struct (json:",inline"): its fields appear in the parent's JSON; protobuf nests it under its number. */
-const inline = (t: ObjectType & Fluent<ObjectType>) => t.with({ inline: true } as Partial<ObjectType>);
+// Go-embedded structs (json:",inline") are spread flat into the outer fields and named in
+// protoEmbedded, which protobuf nests under its own number.
 
 export const ServiceBackendPort = object(G + 'ServiceBackendPort', {
   name: string().proto(1).doc('name is the name of the port on the Service. This is a mutually exclusive setting with "Number".'),
@@ -47,8 +47,8 @@ export const IngressRuleValue = object(G + 'IngressRuleValue', {
 
 export const IngressRule = object(G + 'IngressRule', {
   host: string().proto(1).doc('host is the fully qualified domain name of a network host, as defined by RFC 3986. Note the following deviations from the "host" part of the URI as defined in RFC 3986: 1. IPs are not allowed. Currently an IngressRuleValue can only apply to the IP in the Spec of the parent Ingress. 2. The `:` delimiter is not respected because ports are not allowed. Currently the port of an Ingress is implicitly :80 for http and :443 for https. Both these may change in the future.'),
-  ingressRuleValue: inline(IngressRuleValue.proto(2)),
-}, { description: 'IngressRule represents the rules mapping the paths under a specified host to the related backend services. Incoming requests are first evaluated for a host match, then routed to the backend associated with the matching IngressRuleValue.' });
+  ...fieldsOf(IngressRuleValue),
+}, { protoEmbedded: [{ number: 2, name: 'ingressRuleValue', type: IngressRuleValue }], description: 'IngressRule represents the rules mapping the paths under a specified host to the related backend services. Incoming requests are first evaluated for a host match, then routed to the backend associated with the matching IngressRuleValue.' });
 
 export const IngressTLS = object(G + 'IngressTLS', {
   hosts: list(string(), { listType: 'atomic' }).proto(1).doc('hosts is a list of hosts included in the TLS certificate. The values in this list must match the name/s used in the tlsSecret. Defaults to the wildcard host setting for the loadbalancer controller fulfilling this Ingress, if left unspecified.'),

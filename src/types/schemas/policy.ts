@@ -7,11 +7,11 @@ import { Condition, DeleteOptions, LabelSelector, ObjectMeta, typeMeta } from '.
 
 const G = 'io.k8s.api.policy.v1.';
 
-// A struct field's patch strategy is set with .with(): the vocabulary types it on lists only.
+// A struct-valued field's patch strategy rides in its extensions (ListType alone has patchStrategy).
 
 export const PodDisruptionBudgetSpec = object(G + 'PodDisruptionBudgetSpec', {
   minAvailable: intOrString().proto(1).optional().doc('An eviction is allowed if at least "minAvailable" pods selected by "selector" will still be available after the eviction, i.e. even in the absence of the evicted pod. So for example you can prevent all voluntary evictions by specifying "100%".'),
-  selector: LabelSelector.proto(2).optional().with({ patchStrategy: 'replace' } as Partial<ObjectType>).doc('Label query over pods whose evictions are managed by the disruption budget. A null selector will match no pods, while an empty ({}) selector will select all pods within the namespace.'),
+  selector: LabelSelector.proto(2).optional().with({ extensions: { 'x-kubernetes-patch-strategy': 'replace' } }).doc('Label query over pods whose evictions are managed by the disruption budget. A null selector will match no pods, while an empty ({}) selector will select all pods within the namespace.'),
   maxUnavailable: intOrString().proto(3).optional().doc('An eviction is allowed if at most "maxUnavailable" pods selected by "selector" are unavailable after the eviction, i.e. even in absence of the evicted pod. For example, one can prevent all voluntary evictions by specifying 0. This is a mutually exclusive setting with "minAvailable".'),
   unhealthyPodEvictionPolicy: string().proto(4).optional().enum(['AlwaysAllow', 'IfHealthyBudget']).doc('UnhealthyPodEvictionPolicy defines the criteria for when unhealthy pods should be considered for eviction. Current implementation considers healthy pods, as pods that have status.conditions item with type="Ready",status="True".'),
 }, { description: 'PodDisruptionBudgetSpec is a description of a PodDisruptionBudget.' });
