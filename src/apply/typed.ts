@@ -341,6 +341,16 @@ function goTypeName(v: Json): string {
   return 'map[string]interface {}';
 }
 
+/** Go's %v of a decoded JSON value. */
+function goV(v: Json): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v === null) return '<nil>';
+  if (Array.isArray(v)) return '[' + v.map(goV).join(' ') + ']';
+  return 'map[' + Object.keys(v).sort().map((k) => `${k}:${goV(v[k])}`).join(' ') + ']';
+}
+
+/** Go's %#v of a decoded JSON value. */
 function goSyntax(v: Json): string {
   if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
@@ -363,16 +373,16 @@ export function validate(value: Json | undefined, topology: Topology, allowDupli
       if (sc && v !== null) {
         if (sc === 'numeric' && typeof v !== 'number') errs.push({ path: at, message: `expected numeric (int or float), got ${goTypeName(v)}` });
         else if (sc === 'string' && typeof v !== 'string') errs.push({ path: at, message: `expected string, got &value.valueUnstructured{Value:${goSyntax(v)}}` });
-        else if (sc === 'boolean' && typeof v !== 'boolean') errs.push({ path: at, message: `expected boolean, got &{${goSyntax(v)}}` });
-        else if (sc === 'untyped' && (Array.isArray(v) || isObject(v))) errs.push({ path: at, message: `expected any scalar, got &{${goSyntax(v)}}` });
+        else if (sc === 'boolean' && typeof v !== 'boolean') errs.push({ path: at, message: `expected boolean, got &{${goV(v)}}` });
+        else if (sc === 'untyped' && (Array.isArray(v) || isObject(v))) errs.push({ path: at, message: `expected any scalar, got &{${goV(v)}}` });
         return;
       }
       if ((topo.kind === 'object' || topo.kind === 'map') && v !== null && !isObject(v)) {
-        errs.push({ path: at, message: `expected map, got &{${goSyntax(v)}}` });
+        errs.push({ path: at, message: `expected map, got &{${goV(v)}}` });
         return;
       }
       if (topo.kind === 'list' && v !== null && !Array.isArray(v)) {
-        errs.push({ path: at, message: `expected list, got &{${goSyntax(v)}}` });
+        errs.push({ path: at, message: `expected list, got &{${goV(v)}}` });
         return;
       }
     }

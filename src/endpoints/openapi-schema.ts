@@ -56,7 +56,7 @@ const ZERO: Partial<Record<ScalarKind, unknown>> = { string: '', bool: false, in
 // than a field's copy (a field's .doc() replaces the description on its copy).
 const DECLARED = 3; // handed in as a declaration
 const STRONG = 2; // a kind's root, a list item or a map value: used as declared
-const FALLBACK = 1; // skiff's own declaration of an apimachinery type
+const FALLBACK = 1; // synthesized here (a List or a kind nobody declared)
 const WEAK = 0; // seen only as a field's type
 
 /**
@@ -74,7 +74,7 @@ export class TypeRegistry {
     this.walk(t);
   }
 
-  /** skiff's own declaration, used when nothing better is known for its name. */
+  /** A type synthesized here, used when nothing better is known for its name. */
   fallback(t: ObjectType): void {
     this.register(t, FALLBACK);
   }
@@ -87,6 +87,11 @@ export class TypeRegistry {
 
   get(name: string): ObjectType | undefined {
     return this.types.get(name)?.type;
+  }
+
+  /** Whether the type known under `name` is its declaration rather than a field's copy. */
+  isDeclared(name: string): boolean {
+    return (this.types.get(name)?.strength ?? WEAK) > WEAK;
   }
 
   addGvk(name: string, gvk: GVK): void {
@@ -212,7 +217,8 @@ export class SchemaRenderer {
     const t = this.registry.get(name);
     if (!t) return this.withGvks(name, { type: 'object' });
     const d: Json = {};
-    if (t.description) d.description = t.description;
+    // A field's copy carries the field's description, not the type's.
+    if (t.description && this.registry.isDeclared(name)) d.description = t.description;
     d.type = 'object';
     const fields = fieldsOf(t);
     const names = Object.keys(fields);
@@ -242,7 +248,8 @@ export class SchemaRenderer {
   private renderObjectRef(t: ObjectType, pos: Position): Json {
     const declared = this.registry.get(t.name) ?? t;
     const siblings: Json = {};
-    if (pos === 'field' && t.description && t.description !== declared.description) siblings.description = t.description;
+    const typeDoc = this.registry.isDeclared(t.name) ? declared.description : undefined;
+    if (pos === 'field' && t.description && t.description !== typeDoc) siblings.description = t.description;
     if (this.flavor === 'v3') {
       if (own(t, 'default') !== undefined) siblings.default = own(t, 'default');
       else if (!own(t, 'optional')) siblings.default = {};

@@ -27,11 +27,9 @@ export interface OpenApiOptions {
 
 const V2_PROTO = 'com.github.proto-openapi.spec.v2.v1.0+protobuf';
 const V2_PROTO_DEPRECATED = 'com.github.proto-openapi.spec.v2@v1.0+protobuf';
-const V3_PROTO = 'com.github.proto-openapi.spec.v3.v1.0+protobuf';
-const V3_PROTO_DEPRECATED = 'com.github.proto-openapi.spec.v3@v1.0+protobuf';
 
-/** Upstream compresses responses of 128 KiB and more when the client accepts gzip. */
-const GZIP_THRESHOLD = 128 * 1024;
+/** kube-openapi wraps /openapi/v2 in gziphandler, which compresses bodies from 1400 bytes. */
+const GZIP_MIN_SIZE = 1400;
 
 interface Doc {
   json: Buffer;
@@ -171,9 +169,8 @@ export class OpenApi {
       sendText(ctx, 404, '404 page not found\n');
       return;
     }
-    // Protobuf v3 documents are not produced; a client that accepts JSON too gets JSON.
-    const choice = negotiate(header(ctx.req, 'accept'), ['json', V3_PROTO, V3_PROTO_DEPRECATED]);
-    if (choice !== 'json') {
+    // Protobuf v3 documents are not produced: a client must accept JSON.
+    if (!negotiate(header(ctx.req, 'accept'), ['json'])) {
       writeEmpty(ctx, 406);
       return;
     }
@@ -261,7 +258,7 @@ function serveContent(ctx: Ctx, body: Buffer, contentType: string, etag: string,
   res.setHeader('accept-ranges', 'bytes');
   res.setHeader('content-type', contentType);
   let payload = body;
-  if (gzip && body.length >= GZIP_THRESHOLD && /\bgzip\b/i.test(header(ctx.req, 'accept-encoding') ?? '') && ctx.method !== 'HEAD') {
+  if (gzip && body.length >= GZIP_MIN_SIZE && /\bgzip\b/i.test(header(ctx.req, 'accept-encoding') ?? '') && ctx.method !== 'HEAD') {
     payload = gzipSync(body, { level: 1 });
     res.setHeader('content-encoding', 'gzip');
     const vary = res.getHeader('vary');

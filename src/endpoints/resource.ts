@@ -21,6 +21,8 @@ import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
 import { checkObject, decodeObject, parseBody } from './decode.js';
+import { applyScale, toScale } from './scale.js';
+import { Scale as ScaleType } from '../types/schemas/autoscaling.js';
 import { decodeObjectProto, encodeObjectProto, encodeWatchEventProto, listType, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
 import { ListMeta, ObjectMeta, Status as StatusType } from '../types/schemas/meta.js';
 import { object } from '../types/schema.js';
@@ -83,6 +85,7 @@ export class ResourceHandler {
     if (!verbs.includes(verb)) {
       throw methodNotAllowed();
     }
+    if (sub?.type === 'scale') return this.scale(ctx, scope, verb);
     switch (verb) {
       case 'get':
         return this.get(ctx, scope);
@@ -389,6 +392,41 @@ export class ResourceHandler {
       { dryRun, subresource: sub?.type === 'status' || sub?.type === 'finalize' ? sub.type : undefined },
     );
     this.sendObject(ctx, 200, served, res.obj);
+  }
+
+  private async scale(ctx: Ctx, scope: Scope, verb: Verb): Promise<void> {
+    const served = scope.served;
+    const name = ctx.info.name;
+    const gr = { group: served.group, resource: served.def.plural };
+    const sendScale = (obj: Obj) => {
+      const fmt = negotiateResponse(header(ctx.req, 'accept'), 'other', { protobuf: true });
+      sendEncoded(ctx, 200, fmt.encoding, toScale(obj), undefined, ScaleType);
+    };
+    if (verb === 'get') return sendScale(await this.registry.get(scope, name, ctx.query.get('resourceVersion') ?? undefined));
+    const { dryRun } = writeParams(ctx.query, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
+    const body = await readBody(ctx.req);
+    let desired: ((cur: Obj) => Obj) | undefined;
+    if (verb === 'update') {
+      const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: true });
+      const scale =
+        encoding === 'protobuf'
+          ? decodeObjectProto(body, () => ScaleType, { apiVersion: 'autoscaling/v1', kind: 'Scale' })
+          : checkObject(parseBody(body, encoding, 'Scale'), body, { group: 'autoscaling', version: 'v1', kind: 'Scale', isRegistered: (av, k) => av === 'autoscaling/v1' && k === 'Scale' });
+      desired = (cur) => applyScale(cur, scale, gr);
+    } else {
+      const pt = patchType(header(ctx.req, 'content-type'), ['json', 'merge', 'strategic']);
+      desired = (cur) => applyScale(cur, applyPatch(pt as 'json' | 'merge' | 'strategic', toScale(cur), body.toString('utf8')) as Obj, gr);
+    }
+    const res = await this.registry.guaranteedUpdate(
+      scope,
+      name,
+      (cur) => {
+        if (!cur) throw notFound(gr, name);
+        return desired!(cur);
+      },
+      { dryRun },
+    );
+    sendScale(res.obj);
   }
 
   private async readDeleteOptions(ctx: Ctx): Promise<DeleteOptions> {

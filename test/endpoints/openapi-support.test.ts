@@ -21,6 +21,7 @@ import {
   quantity,
   string,
   time,
+  type Fluent,
   type ObjectType,
   type Type,
 } from '../../src/types/schema.js';
@@ -38,7 +39,7 @@ export const Target = object('io.k8s.api.core.v1.WidgetTarget', {
 /** Counts how often the recursive type's fields are resolved (laziness checks). */
 export const thunkCalls = { count: 0 };
 
-export const Node: ObjectType = object('io.k8s.api.core.v1.WidgetNode', () => {
+export const Node: ObjectType & Fluent<ObjectType> = object('io.k8s.api.core.v1.WidgetNode', () => {
   thunkCalls.count++;
   return {
     value: string().doc('value of the node'),
@@ -81,6 +82,9 @@ export const Gadget = object('test.skiff.gadgets.v1.Gadget', {
   metadata: ObjectMeta.doc("Standard object's metadata."),
   color: string().doc('color of the gadget'),
 }, { description: 'Gadget is a custom resource.' });
+
+/** The test schema's named types, handed to OpenApi as declarations. */
+export const testTypes: ObjectType[] = [WidgetPort, Target, Node, WidgetSpec, WidgetStatus, Widget, Gadget];
 
 export function testCatalog(): Catalog {
   return new Catalog([

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { OpenApi, stableStringify } from '../../src/endpoints/openapi.js';
+import { parseYaml } from '../../src/encoding/yaml.js';
 import { toValidOperationId } from '../../src/endpoints/openapi-paths.js';
 import { Scale } from '../../src/types/schemas/autoscaling.js';
 import {
@@ -15,6 +16,7 @@ import {
   protoString,
   serve,
   testCatalog,
+  testTypes,
   thunkCalls,
   WidgetSpec,
   type J,
@@ -24,7 +26,7 @@ import {
 const V1 = 'io.k8s.api.core.v1.';
 
 describe('OpenAPI v2 document', () => {
-  const doc = new OpenApi(testCatalog(), { types: [Scale] }).v2() as J;
+  const doc = new OpenApi(testCatalog(), { types: [...testTypes, Scale] }).v2() as J;
   const defs = doc.definitions as J;
 
   it('has the swagger envelope upstream serves', () => {
@@ -166,7 +168,7 @@ describe('OpenAPI v2 document', () => {
 });
 
 describe('OpenAPI v3 documents', () => {
-  const openapi = new OpenApi(testCatalog(), { types: [Scale] });
+  const openapi = new OpenApi(testCatalog(), { types: [...testTypes, Scale] });
   const core = openapi.v3('api/v1') as J;
   const schemas = core.components.schemas as J;
 
@@ -228,7 +230,7 @@ describe('OpenAPI v3 documents', () => {
 
 describe('OpenAPI v2 protobuf', () => {
   it('encodes gnostic openapi.v2.Document', async () => {
-    const openapi = new OpenApi(testCatalog());
+    const openapi = new OpenApi(testCatalog(), { types: testTypes });
     const served = await serve(openapi);
     try {
       const res = await served.get('/openapi/v2', { accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' });
@@ -245,15 +247,15 @@ describe('OpenAPI v2 protobuf', () => {
       const schema = protoMessages(widget, 2)[0]!;
       assert.equal(protoString(schema, 4), 'Widget is a test kind.');
       // vendor_extension (31) -> NamedAny { name, Any { yaml = 2 } }
-      const ext = protoMessages(schema, 31).map((e) => [protoString(e, 1), protoString(protoMessages(e, 2)[0]!, 2)]);
-      assert.deepEqual(ext, [['x-kubernetes-group-version-kind', '- group: ""\n  kind: Widget\n  version: v1\n']]);
+      const ext = protoMessages(schema, 31).map((e) => [protoString(e, 1), parseYaml(protoString(protoMessages(e, 2)[0]!, 2)!)]);
+      assert.deepEqual(ext, [['x-kubernetes-group-version-kind', [{ group: '', kind: 'Widget', version: 'v1' }]]]);
       // paths (8) -> NamedPathItem (2); the list operation's vendor extension says "list".
       const paths = protoMessages(protoMessages(top, 8)[0]!, 2);
       const coll = paths.find((p) => protoString(p, 1) === '/api/v1/namespaces/{namespace}/widgets')!;
       const get = protoMessages(protoMessages(coll, 2)[0]!, 2)[0]!;
       assert.equal(protoString(get, 5), 'listCoreV1NamespacedWidget');
       const action = protoMessages(get, 13).find((e) => protoString(e, 1) === 'x-kubernetes-action')!;
-      assert.equal(protoString(protoMessages(action, 2)[0]!, 2), 'list\n');
+      assert.equal(parseYaml(protoString(protoMessages(action, 2)[0]!, 2)!), 'list');
       // The ETag is the JSON document's, whatever the encoding.
       const json = await served.get('/openapi/v2');
       assert.equal(res.headers.etag, json.headers.etag);
@@ -274,7 +276,7 @@ describe('OpenAPI laziness and caching', () => {
   });
 
   it('serves the cached document until invalidate(), then the new one', async () => {
-    const openapi = new OpenApi(testCatalog());
+    const openapi = new OpenApi(testCatalog(), { types: testTypes });
     const served = await serve(openapi);
     const original = WidgetSpec.description;
     try {
@@ -293,8 +295,8 @@ describe('OpenAPI laziness and caching', () => {
   });
 
   it('produces identical bytes for identical catalogs (stable ETags across restarts)', () => {
-    const a = stableStringify(new OpenApi(testCatalog()).v3('api/v1'));
-    const b = stableStringify(new OpenApi(testCatalog()).v3('api/v1'));
+    const a = stableStringify(new OpenApi(testCatalog(), { types: testTypes }).v3('api/v1'));
+    const b = stableStringify(new OpenApi(testCatalog(), { types: testTypes }).v3('api/v1'));
     assert.equal(a, b);
   });
 });
@@ -302,7 +304,7 @@ describe('OpenAPI laziness and caching', () => {
 describe('OpenAPI over HTTP', () => {
   let served: Served;
   before(async () => {
-    served = await serve(new OpenApi(testCatalog(), { types: [Scale] }));
+    served = await serve(new OpenApi(testCatalog(), { types: [...testTypes, Scale] }));
   });
   after(async () => {
     await served.close();

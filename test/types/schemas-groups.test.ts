@@ -278,9 +278,13 @@ test('declared definitions match upstream v1.32 OpenAPI except for listed 1.33/1
 // the documents check our .optional() and .keepEmpty() flags.
 const V3_DIR = fileURLToPath(new URL('../../../../shared/reference/openapi-v1.32/v3/', import.meta.url));
 const v3File = (name: string) => {
-  let [, , , group, version] = upstreamName(name).split('.');
-  // autoscaling/v1 Scale is published with the apps/v1 scale subresources.
+  const parts = upstreamName(name).split('.');
+  let group = parts[3]!;
+  const version = parts[4]!;
+  // autoscaling/v1 Scale is published with the apps/v1 scale subresources, policy/v1
+  // Eviction with core/v1 pods/eviction.
   if (group === 'autoscaling') group = 'apps';
+  if (name === 'io.k8s.api.policy.v1.Eviction') return `${V3_DIR}api__v1_openapi.json`;
   const g = group === 'apps' || group === 'batch' || group === 'policy' ? group
     : group === 'flowcontrol' ? 'flowcontrol.apiserver.k8s.io'
     : group === 'rbac' ? 'rbac.authorization.k8s.io' : `${group}.k8s.io`;

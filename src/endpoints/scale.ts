@@ -1,0 +1,42 @@
+// The scale subresource: an autoscaling/v1 Scale view of a workload's replicas,
+// readable and writable (PUT and PATCH) without touching the rest of the object.
+
+import { badRequest, conflict, fieldErr, invalid, OPTIMISTIC_LOCK_MESSAGE } from '../apimachinery/errors.js';
+import { labelSelectorFromMetav1, labelSelectorFromSet } from '../apimachinery/labels.js';
+import type { Obj } from '../types/kind.js';
+
+/** The label selector string a Scale reports (metav1.FormatLabelSelector, or a set for RCs). */
+function selectorString(obj: Obj): string {
+  const sel = obj.spec?.selector;
+  if (!sel) return '';
+  if (obj.kind === 'ReplicationController') return labelSelectorFromSet(sel).toString();
+  try {
+    return labelSelectorFromMetav1(sel).toString();
+  } catch {
+    return '';
+  }
+}
+
+export function toScale(obj: Obj): Obj {
+  const m = obj.metadata ?? {};
+  const meta: Obj = { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp };
+  const status: Obj = { replicas: obj.status?.replicas ?? 0 };
+  const selector = selectorString(obj);
+  if (selector) status.selector = selector;
+  return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: meta, spec: { replicas: obj.spec?.replicas ?? 0 }, status };
+}
+
+/** Apply a desired Scale to the object; checks the Scale's resourceVersion precondition. */
+export function applyScale(obj: Obj, scale: Obj, gr: { group: string; resource: string }): Obj {
+  if (scale === null || typeof scale !== 'object') throw badRequest('the body of the request was in an unknown format');
+  const rv = scale.metadata?.resourceVersion;
+  if (rv && rv !== obj.metadata.resourceVersion) throw conflict(gr, obj.metadata.name, OPTIMISTIC_LOCK_MESSAGE);
+  const replicas = scale.spec?.replicas;
+  if (typeof replicas === 'number' && replicas < 0) {
+    throw invalid({ group: 'autoscaling', kind: 'Scale' }, obj.metadata.name, [fieldErr.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
+  }
+  const next = { ...obj, spec: { ...(obj.spec ?? {}) } };
+  if (replicas === undefined || replicas === null) delete next.spec.replicas;
+  else next.spec.replicas = replicas;
+  return next;
+}
