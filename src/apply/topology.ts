@@ -184,5 +184,8 @@ export function isAtomicTopology(topology: Topology): boolean {
 export function keyDefault(items: Topology, key: string): Json | undefined {
   if (typeof items === 'string' || items.kind !== 'object') return undefined;
   const f = fieldsOf(items)[key];
-  return f && f.default !== undefined && f.default !== null ? (f.default as Json) : undefined;
+  // `default` is a data property when set; on the prototype the name is the fluent builder.
+  if (!f || !Object.prototype.hasOwnProperty.call(f, 'default')) return undefined;
+  const d = (f as { default?: unknown }).default;
+  return d === undefined || d === null ? undefined : (d as Json);
 }

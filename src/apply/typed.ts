@@ -501,31 +501,35 @@ export function normalize(value: Json | undefined, topology: Topology): Json | u
   }
 }
 
+// Type flags are data properties; the same names on the prototype are the fluent builders.
+const ownFlag = (t: Type, name: 'optional' | 'keepEmpty') => Object.prototype.hasOwnProperty.call(t, name) && (t as unknown as Record<string, unknown>)[name] === true;
+const isOptional = (t: Type) => ownFlag(t, 'optional');
+const isKeepEmpty = (t: Type) => ownFlag(t, 'keepEmpty');
 const isTimeKind = (t: Type) => t.kind === 'time' || t.kind === 'microtime';
 const isGoStructScalar = (t: Type) => isTimeKind(t) || t.kind === 'quantity' || t.kind === 'intOrString';
 
 /** A declared field's value after the round trip; undefined when it is dropped. */
 function normalizeField(v: Json, ft: Type): Json | undefined {
   if (v === null) {
-    if (ft.kind === 'object' && !ft.optional) return normalize({}, ft);
-    if ((ft.kind === 'list' || ft.kind === 'map') && ft.keepEmpty) return null;
-    if (isTimeKind(ft) && !ft.optional) return null;
+    if (ft.kind === 'object' && !isOptional(ft)) return normalize({}, ft);
+    if ((ft.kind === 'list' || ft.kind === 'map') && isKeepEmpty(ft)) return null;
+    if (isTimeKind(ft) && !isOptional(ft)) return null;
     return undefined;
   }
   if (ft.kind === 'object') return normalize(v, ft);
   if (ft.kind === 'list' || ft.kind === 'map') {
-    if (!ft.keepEmpty && ((Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0))) return undefined;
+    if (!isKeepEmpty(ft) && ((Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0))) return undefined;
     return normalize(v, ft);
   }
-  if (!ft.optional && !ft.keepEmpty && !isGoStructScalar(ft) && (v === '' || v === 0 || v === false)) return undefined;
+  if (!isOptional(ft) && !isKeepEmpty(ft) && !isGoStructScalar(ft) && (v === '' || v === 0 || v === false)) return undefined;
   return v;
 }
 
 /** What an unset declared field becomes after the round trip. */
 function zeroField(ft: Type): Json | undefined {
-  if (ft.kind === 'object') return ft.optional ? undefined : normalize({}, ft);
-  if (ft.kind === 'list' || ft.kind === 'map') return ft.keepEmpty ? null : undefined;
-  if (isTimeKind(ft) && !ft.optional) return null;
+  if (ft.kind === 'object') return isOptional(ft) ? undefined : normalize({}, ft);
+  if (ft.kind === 'list' || ft.kind === 'map') return isKeepEmpty(ft) ? null : undefined;
+  if (isTimeKind(ft) && !isOptional(ft)) return null;
   return undefined;
 }
 

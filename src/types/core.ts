@@ -59,6 +59,7 @@ export const coreKinds: KindDef[] = [
   }),
   kind({
     group: G, kind: 'ServiceAccount', deleteReturnsObject: true, plural: 'serviceaccounts', singular: 'serviceaccount', shortNames: ['sa'], namespaced: true,
+    subresources: [{ name: 'token', verbs: ['create'], type: 'token', kind: { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' } }],
   }),
   kind({
     group: G, kind: 'Event', plural: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
@@ -80,7 +81,18 @@ export const coreKinds: KindDef[] = [
   kind({
     group: G, kind: 'Pod', deleteReturnsObject: true, tracksGeneration: true, plural: 'pods', singular: 'pod', shortNames: ['po'], categories: ['all'], namespaced: true,
     strategy: { gracePeriodSeconds: podGracePeriod },
-    subresources: [statusSubresource()],
+    subresources: [
+      { name: 'attach', verbs: ['create', 'get'], type: 'connect', kind: { group: '', version: 'v1', kind: 'PodAttachOptions' } },
+      { name: 'binding', verbs: ['create'], type: 'binding', kind: { group: '', version: 'v1', kind: 'Binding' } },
+      { name: 'ephemeralcontainers', verbs: ['get', 'patch', 'update'], type: 'ephemeralcontainers' },
+      { name: 'eviction', verbs: ['create'], type: 'eviction', kind: { group: 'policy', version: 'v1', kind: 'Eviction' } },
+      { name: 'exec', verbs: ['create', 'get'], type: 'connect', kind: { group: '', version: 'v1', kind: 'PodExecOptions' } },
+      { name: 'log', verbs: ['get'], type: 'connect' },
+      { name: 'portforward', verbs: ['create', 'get'], type: 'connect', kind: { group: '', version: 'v1', kind: 'PodPortForwardOptions' } },
+      { name: 'proxy', verbs: ['create', 'delete', 'get', 'patch', 'update'], type: 'connect', kind: { group: '', version: 'v1', kind: 'PodProxyOptions' } },
+      { name: 'resize', verbs: ['get', 'patch', 'update'], type: 'resize' },
+      statusSubresource(),
+    ],
     fieldSelectors: {
       'spec.nodeName': fieldAt('spec.nodeName'),
       'spec.restartPolicy': fieldAt('spec.restartPolicy'),
@@ -95,7 +107,7 @@ export const coreKinds: KindDef[] = [
   }),
   kind({
     group: G, kind: 'Service', plural: 'services', singular: 'service', shortNames: ['svc'], categories: ['all'], namespaced: true,
-    subresources: [statusSubresource()],
+    subresources: [{ name: 'proxy', verbs: ['create', 'delete', 'get', 'patch', 'update'], type: 'connect', kind: { group: '', version: 'v1', kind: 'ServiceProxyOptions' } }, statusSubresource()],
     fieldSelectors: { 'spec.clusterIP': fieldAt('spec.clusterIP'), 'spec.type': fieldAt('spec.type') },
     nameRule: 'DNS1035Label',
     strategy: { allowCreateOnUpdate: true, allowUnconditionalUpdate: true },
@@ -106,7 +118,7 @@ export const coreKinds: KindDef[] = [
   }),
   kind({
     group: G, kind: 'Node', plural: 'nodes', singular: 'node', shortNames: ['no'], namespaced: false,
-    subresources: [statusSubresource()],
+    subresources: [{ name: 'proxy', verbs: ['create', 'delete', 'get', 'patch', 'update'], type: 'connect', kind: { group: '', version: 'v1', kind: 'NodeProxyOptions' } }, statusSubresource()],
     fieldSelectors: { 'spec.unschedulable': fieldAt('spec.unschedulable', 'false') },
     strategy: { allowUnconditionalUpdate: true },
   }),

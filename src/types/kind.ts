@@ -25,7 +25,7 @@ export interface SubresourceDef {
   kind?: GroupVersionKind;
   verbs: Verb[];
   /** 'status' style subresources update a slice of the parent object. */
-  type: 'status' | 'scale' | 'finalize' | 'other';
+  type: 'status' | 'scale' | 'finalize' | 'binding' | 'eviction' | 'ephemeralcontainers' | 'resize' | 'token' | 'connect';
 }
 
 export interface TableColumn {
