@@ -13,6 +13,7 @@ import { ControllerManager } from './controllers/manager.js';
 import { Discovery } from './endpoints/discovery.js';
 import { Health } from './endpoints/health.js';
 import { ResourceHandler } from './endpoints/resource.js';
+import { TokenIssuer } from './endpoints/token-request.js';
 import { handleVersion } from './endpoints/version.js';
 import { indexerFor } from './registry/filter.js';
 import { Registry } from './registry/registry.js';
@@ -94,12 +95,13 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   let adminCertPem: string | undefined;
   let adminKeyPem: string | undefined;
   let clientCaPem: string | undefined;
+  // The generated PKI also holds the service-account signing key, needed either way.
+  const pki = await ensurePki(dataDir, { hostnames: [hostname()], serviceClusterIpRange: serviceRange });
   if (options.tlsCertFile && options.tlsPrivateKeyFile) {
     cert = readFileSync(options.tlsCertFile, 'utf8');
     key = readFileSync(options.tlsPrivateKeyFile, 'utf8');
     caPem = cert;
   } else {
-    const pki = await ensurePki(dataDir, { hostnames: [hostname()], serviceClusterIpRange: serviceRange });
     cert = pki.serving.certPem;
     key = pki.serving.keyPem;
     caPem = pki.ca.certPem;
@@ -113,7 +115,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const catalog = builtinCatalog();
   const registry = new Registry(catalog, store, indexerFor);
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
-  const resources = new ResourceHandler(catalog, registry, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
+  const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
+  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
   const discovery = new Discovery(catalog);
   const health = new Health();
   let shuttingDown = false;

@@ -320,7 +320,7 @@ interface SubContext {
 function subresourcePaths(def: KindDef, sub: SubresourceDef, c: SubContext): PathModel[] {
   const path = `${c.base}${c.nsPrefix}/${def.plural}/{name}/${sub.name}`;
   const suffix = title(sub.name);
-  const connect = CONNECT[def.plural]?.[sub.name];
+  const connect = CONNECT[def.plural]?.[sub.name] ?? (sub.type === 'connect' && sub.name !== 'log' ? genericConnect(def, sub) : undefined);
   if (connect) return connectPaths(path, sub, connect, c);
 
   const target = sub.kind ? c.schemas.subresource(sub) : { schema: c.schemas.object, gvk: { group: c.group, version: c.version, kind: c.kind } };
@@ -368,6 +368,14 @@ function subresourcePaths(def: KindDef, sub: SubresourceDef, c: SubContext): Pat
     }));
   }
   return ops.length ? [{ path, operations: ops }] : [];
+}
+
+const CONNECT_METHODS: Partial<Record<string, HttpMethod>> = { get: 'get', create: 'post', update: 'put', patch: 'patch', delete: 'delete' };
+
+/** A connect subresource upstream does not define: its verbs as methods, named by the parent kind. */
+function genericConnect(def: KindDef, sub: SubresourceDef): { methods: HttpMethod[]; kind: string; params: ParamKey[] } {
+  const methods = sub.verbs.map((v) => CONNECT_METHODS[v]).filter((m): m is HttpMethod => m !== undefined);
+  return { methods: [...new Set(methods)].sort(), kind: sub.kind?.kind ?? def.kind, params: [] };
 }
 
 function connectPaths(

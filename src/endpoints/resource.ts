@@ -4,8 +4,10 @@
 import { randomInt } from 'node:crypto';
 import {
   badRequest,
+  conflict,
   methodNotAllowed,
   notFound,
+  OPTIMISTIC_LOCK_MESSAGE,
   resourceNotFound,
   StatusError,
 } from '../apimachinery/errors.js';
@@ -22,6 +24,8 @@ import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
 import { checkObject, decodeObject, parseBody } from './decode.js';
 import { applyScale, toScale } from './scale.js';
+import { bindPod, connectPod, evictPod, limitPodUpdate } from './pod-subresources.js';
+import type { TokenIssuer } from './token-request.js';
 import { Scale as ScaleType } from '../types/schemas/autoscaling.js';
 import { decodeObjectProto, encodeObjectProto, encodeWatchEventProto, listType, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
 import { ListMeta, ObjectMeta, Status as StatusType } from '../types/schemas/meta.js';
@@ -45,6 +49,7 @@ export class ResourceHandler {
   constructor(
     private readonly catalog: Catalog,
     private readonly registry: Registry,
+    private readonly tokens: TokenIssuer,
     opts: ResourceHandlerOptions = {},
   ) {
     this.minRequestTimeout = opts.minRequestTimeoutSeconds ?? 1800;
@@ -86,6 +91,7 @@ export class ResourceHandler {
       throw methodNotAllowed();
     }
     if (sub?.type === 'scale') return this.scale(ctx, scope, verb);
+    if (sub && (sub.type === 'binding' || sub.type === 'eviction' || sub.type === 'connect' || sub.type === 'token')) return this.podAction(ctx, scope, sub);
     switch (verb) {
       case 'get':
         return this.get(ctx, scope);
@@ -349,6 +355,22 @@ export class ResourceHandler {
       }
       obj.metadata.namespace = scope.namespace;
     }
+    if (sub?.type === 'ephemeralcontainers' || sub?.type === 'resize') {
+      const kind = sub.type;
+      const r = await this.registry.guaranteedUpdate(
+        scope,
+        name,
+        (cur) => {
+          if (!cur) throw notFound({ group: scope.served.group, resource: scope.served.def.plural }, name);
+          const rv = obj.metadata?.resourceVersion;
+          if (rv && rv !== cur.metadata.resourceVersion) throw conflict({ group: scope.served.group, resource: scope.served.def.plural }, name, OPTIMISTIC_LOCK_MESSAGE);
+          return limitPodUpdate(kind, obj, cur);
+        },
+        { dryRun, subresource: kind },
+      );
+      this.sendObject(ctx, 200, scope.served, r.obj);
+      return;
+    }
     const res = await this.registry.update(scope, name, obj, { dryRun, subresource: sub?.type === 'status' || sub?.type === 'finalize' ? sub.type : undefined });
     this.sendObject(ctx, res.created ? 201 : 200, scope.served, res.obj);
   }
@@ -387,11 +409,36 @@ export class ResourceHandler {
         patched.kind = served.def.kind;
         patched.metadata = { ...pmeta, name, resourceVersion: current.metadata.resourceVersion };
         if (served.def.namespaced) patched.metadata.namespace = scope.namespace;
+        if (sub?.type === 'ephemeralcontainers' || sub?.type === 'resize') return limitPodUpdate(sub.type, patched, current);
         return patched;
       },
-      { dryRun, subresource: sub?.type === 'status' || sub?.type === 'finalize' ? sub.type : undefined },
+      { dryRun, subresource: sub?.type === 'status' || sub?.type === 'finalize' || sub?.type === 'ephemeralcontainers' || sub?.type === 'resize' ? sub.type : undefined },
     );
     this.sendObject(ctx, 200, served, res.obj);
+  }
+
+  /** Subresources that act rather than update a slice: binding, eviction, connect, token. */
+  private async podAction(ctx: Ctx, scope: Scope, sub: SubresourceDef): Promise<void> {
+    const name = ctx.info.name;
+    if (sub.type === 'connect') return connectPod(this.registry, scope, name, sub.name);
+    const { dryRun } = writeParams(ctx.query, 'CreateOptions');
+    const kind = sub.kind!;
+    const body = await readBody(ctx.req);
+    const encoding = requestEncoding(header(ctx.req, 'content-type'));
+    const obj = checkObject(parseBody(body, encoding, kind.kind), body, {
+      group: kind.group,
+      version: kind.version,
+      kind: kind.kind,
+      // Eviction is accepted in any served policy version, as upstream does.
+      isRegistered: (av, k) => k === kind.kind && (av === apiVersionOf(kind.group, kind.version) || (kind.kind === 'Eviction' && av === 'policy/v1beta1')),
+    });
+    if (sub.type === 'token') {
+      sendEncoded(ctx, 201, 'json', await this.tokens.request(scope, name, obj, dryRun));
+      return;
+    }
+    if (sub.type === 'binding') await bindPod(this.registry, scope, name, obj, dryRun);
+    else await evictPod(this.registry, scope, name, obj, dryRun);
+    sendEncoded(ctx, 201, 'json', { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
   }
 
   private async scale(ctx: Ctx, scope: Scope, verb: Verb): Promise<void> {

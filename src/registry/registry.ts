@@ -559,6 +559,12 @@ export class Registry {
       next.status = desired.status;
       if (desired.status === undefined) delete next.status;
       next.metadata.resourceVersion = meta.resourceVersion;
+    } else if (subresource === 'binding' || subresource === 'ephemeralcontainers' || subresource === 'resize') {
+      // The caller built the whole object from the current one; only its slice changed.
+      next = desired;
+      if (subresource !== 'binding' && tracksGeneration(def) && specChanged(next, current)) {
+        next.metadata.generation = (Number(cmeta.generation) || 0) + 1;
+      }
     } else if (subresource === 'finalize') {
       // namespaces/finalize changes spec.finalizers only.
       next = clone(current);

@@ -135,7 +135,8 @@ const scenarios: Scenario[] = [
         time: T(5),
         object: cm({ c: '4' }, { namespace: 'default', labels: { app: 'web' } }),
         expectManaged: [
-          entry('kubectl-create', 'Update', 'v1', T(3), { 'f:data': { '.': {} }, 'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } } }),
+          // Still owns the (now childless) map itself: a member without children is just {}.
+          entry('kubectl-create', 'Update', 'v1', T(3), { 'f:data': {}, 'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } } }),
           entry('kubectl-create', 'Update', 'v1beta1', T(5), { 'f:data': { 'f:c': {} } }),
         ],
       },

@@ -37,7 +37,9 @@ function namedTypes(...modules: object[]): ObjectType[] {
 }
 
 function sub(name: string, verbs: SubresourceDef['verbs'], gvk?: SubresourceDef['kind']): SubresourceDef {
-  return { name, verbs, type: name === 'status' ? 'status' : 'other', ...(gvk ? { kind: gvk } : {}) };
+  const typed = ['status', 'binding', 'eviction', 'ephemeralcontainers', 'resize', 'token'] as const;
+  const type: SubresourceDef['type'] = (typed as readonly string[]).includes(name) ? (name as (typeof typed)[number]) : 'connect';
+  return { name, verbs, type, ...(gvk ? { kind: gvk } : {}) };
 }
 
 /** core/v1 kinds with the schemas and subresources upstream serves them with. */

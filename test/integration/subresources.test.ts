@@ -61,4 +61,73 @@ describe('subresources', () => {
     assert.match(k.stdout, /deployment.apps\/scaled scaled/);
     assert.equal((await srv.request('GET', `${DEP}/scaled`)).json().spec.replicas, 1);
   });
+
+  it('pods: binding, eviction with budgets, ephemeral containers, resize, connect', async () => {
+    const PODS = '/api/v1/namespaces/default/pods';
+    const pod = (name: string, labels: Record<string, string> = {}) => ({
+      metadata: { name, labels },
+      spec: { containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '100m' } } }] },
+    });
+    await srv.request('POST', PODS, { body: pod('p1') });
+    const bind = await srv.request('POST', `${PODS}/p1/binding`, { body: { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p1' }, target: { apiVersion: 'v1', kind: 'Node', name: 'node-a' } } });
+    assert.equal(bind.status, 201, bind.text);
+    assert.equal(bind.json().status, 'Success');
+    const bound = (await srv.request('GET', `${PODS}/p1`)).json();
+    assert.equal(bound.spec.nodeName, 'node-a');
+    assert.ok(bound.status.conditions.some((c: any) => c.type === 'PodScheduled' && c.status === 'True'));
+    const again = await srv.request('POST', `${PODS}/p1/binding`, { body: { target: { name: 'node-b' } } });
+    assert.equal(again.status, 409);
+    assert.match(again.json().message, /is already assigned to node "node-a"/);
+
+    const logs = await srv.request('GET', `${PODS}/p1/log`);
+    assert.equal(logs.status, 503);
+    await srv.request('POST', PODS, { body: pod('unbound') });
+    const noHost = await srv.request('GET', `${PODS}/unbound/log`);
+    assert.equal(noHost.status, 400);
+    assert.equal(noHost.json().message, 'pod unbound does not have a host assigned');
+
+    // Eviction: a running pod protected by a budget that allows nothing gets 429.
+    await srv.request('POST', PODS, { body: pod('guarded', { app: 'g' }) });
+    const running = (await srv.request('GET', `${PODS}/guarded`)).json();
+    running.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
+    assert.equal((await srv.request('PUT', `${PODS}/guarded/status`, { body: running })).status, 200);
+    const pdb = await srv.request('POST', '/apis/policy/v1/namespaces/default/poddisruptionbudgets', { body: { metadata: { name: 'g' }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'g' } } } } });
+    assert.equal(pdb.status, 201, pdb.text);
+    const evict = await srv.request('POST', `${PODS}/guarded/eviction`, { body: { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'guarded' } } });
+    assert.equal(evict.status, 429, evict.text);
+    assert.equal(evict.json().reason, 'TooManyRequests');
+    assert.equal(evict.json().details.causes[0].reason, 'DisruptionBudget');
+    const free = await srv.request('POST', `${PODS}/unbound/eviction`, { body: { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'unbound' } } });
+    assert.equal(free.status, 201, free.text);
+    assert.equal((await srv.request('GET', `${PODS}/unbound`)).status, 404);
+
+    // ephemeralcontainers changes only that list; resize only resources.
+    const cur = (await srv.request('GET', `${PODS}/p1/ephemeralcontainers`)).json();
+    cur.spec.ephemeralContainers = [{ name: 'debug', image: 'busybox' }];
+    cur.spec.containers[0].image = 'changed';
+    const eph = await srv.request('PUT', `${PODS}/p1/ephemeralcontainers`, { body: cur });
+    assert.equal(eph.status, 200, eph.text);
+    assert.equal(eph.json().spec.ephemeralContainers[0].name, 'debug');
+    assert.equal(eph.json().spec.containers[0].image, 'nginx');
+    const rz = await srv.request('PATCH', `${PODS}/p1/resize`, { raw: '{"spec":{"containers":[{"name":"c","image":"other","resources":{"requests":{"cpu":"200m"}}}]}}', headers: { 'content-type': 'application/strategic-merge-patch+json' } });
+    assert.equal(rz.status, 200, rz.text);
+    assert.equal(rz.json().spec.containers[0].resources.requests.cpu, '200m');
+    assert.equal(rz.json().spec.containers[0].image, 'nginx');
+  });
+
+  it('serviceaccounts/token issues a bound JWT', async () => {
+    await srv.request('POST', '/api/v1/namespaces/default/serviceaccounts', { body: { metadata: { name: 'robot' } } });
+    const tr = await srv.request('POST', '/api/v1/namespaces/default/serviceaccounts/robot/token', { body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['api'], expirationSeconds: 3600 } } });
+    assert.equal(tr.status, 201, tr.text);
+    const token: string = tr.json().status.token;
+    const [h, p] = token.split('.').slice(0, 2).map((x) => JSON.parse(Buffer.from(x!, 'base64url').toString('utf8')));
+    assert.equal(h.alg, 'ES256');
+    assert.equal(p.sub, 'system:serviceaccount:default:robot');
+    assert.deepEqual(p.aud, ['api']);
+    assert.equal(p.exp - p.iat, 3600);
+    const short = await srv.request('POST', '/api/v1/namespaces/default/serviceaccounts/robot/token', { body: { spec: { expirationSeconds: 60 } } });
+    assert.equal(short.status, 422);
+    const missing = await srv.request('POST', '/api/v1/namespaces/default/serviceaccounts/ghost/token', { body: { spec: {} } });
+    assert.equal(missing.status, 404);
+  });
 });

@@ -132,6 +132,41 @@ describe('EtcdStore', { skip: haveEtcd ? false : NO_ETCD }, () => {
     assert.deepEqual(events, [mine.kv.modRevision]);
   });
 
+  it('never reports progress ahead of events a catching-up watcher has yet to receive', async () => {
+    const store = await connect('/pc', { progressIntervalMs: 20 });
+    const writer = await connect('/pc');
+    const revs: number[] = [];
+    const createBatch = async (from: number, n: number) => {
+      const rs = await Promise.all(Array.from({ length: n }, (_, i) => writer.create(`/h/${from + i}`, buf('v'))));
+      for (const r of rs) {
+        assert.ok(r.ok);
+        revs.push(r.kv.modRevision);
+      }
+    };
+    for (let i = 0; i < 1500; i += 100) await createBatch(i, 100);
+    revs.sort((a, b) => a - b);
+    let delivered = 0;
+    const progress: number[] = [];
+    const violations: string[] = [];
+    store.watch('/h/', { startRevision: revs[0]!, progressNotify: true }, {
+      onEvents: (evs) => (delivered += evs.length),
+      onProgress: (rev) => {
+        progress.push(rev);
+        const due = revs.filter((r) => r <= rev).length;
+        if (delivered < due) violations.push(`progress ${rev} after ${delivered} of ${due} events`);
+      },
+      onError: (err) => assert.fail(err),
+    });
+    const asking = setInterval(() => store.requestProgress(), 2);
+    try {
+      for (let i = 1500; i < 1800; i += 50) await createBatch(i, 50);
+      await waitFor(() => delivered === 1800 && progress.some((p) => p >= revs.at(-1)!), 10_000);
+    } finally {
+      clearInterval(asking);
+    }
+    assert.deepEqual(violations, []);
+  });
+
   it('turns a request etcd rejects into EtcdRequestError, not an outage', async () => {
     const small = await EtcdCluster.start(1, { maxRequestBytes: 64 * 1024 });
     const store = await EtcdStore.connect({ endpoints: small.endpoints });

@@ -89,7 +89,7 @@ export class EtcdStore implements Store {
     this.keyPrefix = Buffer.from(prefix, 'utf8');
     this.mux = new WatchMux(client, {
       progressIntervalMs,
-      unreliableProgress: !progressRequestsReliable(serverVersion),
+      unreliableProgress: false,
       toKv: (raw) => this.toKv(raw),
       currentRevision: () => this.currentRevision(),
     });
@@ -106,13 +106,20 @@ export class EtcdStore implements Store {
       requestTimeoutMs: opts.requestTimeoutMs,
       dialTimeoutMs: opts.dialTimeoutMs,
     });
+    let version: string;
     try {
-      const status = await client.status(undefined, opts.dialTimeoutMs ?? 5000);
-      return new EtcdStore(client, opts.prefix ?? '', status.version, opts.progressIntervalMs ?? 250);
+      version = (await client.status(undefined, opts.dialTimeoutMs ?? 5000)).version;
     } catch (err) {
       client.close();
       throw unavailable(err, opts.endpoints.join(','));
     }
+    // 3.4 brought client-chosen watch ids and progress requests, which the watch mux relies on.
+    const [major = 0, minor = 0] = version.split('.').map(Number);
+    if (major < 3 || (major === 3 && minor < 4)) {
+      client.close();
+      throw new StoreUnavailableError(`etcd: version ${version} is not supported, 3.4 or later is required`);
+    }
+    return new EtcdStore(client, opts.prefix ?? '', version, opts.progressIntervalMs ?? 250);
   }
 
   /** True when requested progress notifications are exact on this etcd version. */
@@ -235,14 +242,16 @@ export class EtcdStore implements Store {
   }
 
   /**
-   * Compacts etcd's history below revision and waits for the physical compaction, as
-   * SqliteStore does. Compacting at or below the compaction point fails with
-   * CompactedError, beyond the current revision with FutureRevisionError.
+   * Compacts etcd's history below revision. Reads and watches below it fail at once;
+   * like kube-apiserver, we do not wait for etcd to free the space (a physical compaction
+   * of a long history can take longer than a request may). Compacting at or below the
+   * compaction point fails with CompactedError, beyond the current revision with
+   * FutureRevisionError.
    */
   async compact(revision: number): Promise<void> {
     this.assertOpen();
     try {
-      await this.client.compact(revision, true);
+      await this.client.compact(revision, false);
     } catch (err) {
       if (isCompacted(err)) throw new CompactedError(await this.compactedRevision(), await this.currentRevision());
       if (isFuture(err)) throw new FutureRevisionError(revision, await this.currentRevision());

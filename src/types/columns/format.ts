@@ -27,8 +27,8 @@ export function ageColumn(): TableColumn {
 }
 
 /** The Name column, for kinds whose printer places or renders it differently. */
-export function nameColumn(cell: (obj: Obj) => unknown = (o) => o.metadata?.name ?? '', priority = 0): TableColumn {
-  return col('Name', 'string', NAME_DOC, cell, priority, 'name');
+export function nameColumn(cell: (obj: Obj) => unknown = (o) => o.metadata?.name ?? '', priority = 0, format = 'name'): TableColumn {
+  return col('Name', 'string', NAME_DOC, cell, priority, format);
 }
 
 /** Milliseconds of an RFC 3339 timestamp, undefined for absent (Go's zero time) or unparsable. */
