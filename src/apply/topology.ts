@@ -189,3 +189,11 @@ export function keyDefault(items: Topology, key: string): Json | undefined {
   const d = (f as { default?: unknown }).default;
   return d === undefined || d === null ? undefined : (d as Json);
 }
+
+/** Whether a field is a named (declared struct) field of the node, as SMD's FindField answers from the schema. */
+export function isNamedField(topology: Topology, key: string): boolean {
+  if (topology === 'unstructured' || topology === 'unstructured-object') return true;
+  if (topology === 'deduced-object') return key === 'metadata' || key === 'apiVersion' || key === 'kind';
+  if (typeof topology === 'string') return false;
+  return topology.kind === 'object' && Object.prototype.hasOwnProperty.call(fieldsOf(topology), key);
+}

@@ -7,7 +7,7 @@ import { goQuote } from '../apimachinery/goformat.js';
 import { fieldsOf, type Type } from '../types/schema.js';
 import { FieldSet } from './fieldset.js';
 import { equalsPE, fieldPE, indexPE, keyPE, pathString, peString, serializePE, type Path, type PathElement } from './path.js';
-import { childTopology, isAtomicTopology, keyDefault, nodeFor, scalarClass, type ListShape, type Node, type Topology } from './topology.js';
+import { childTopology, isAtomicTopology, isNamedField, keyDefault, nodeFor, scalarClass, type ListShape, type Node, type Topology } from './topology.js';
 import { clone, deepEqual, isObject, type FieldList, type Json, type JsonObject } from './value.js';
 
 /** A schema violation in a value, printed as SMD's ValidationError: "<path>: <message>". */
@@ -452,6 +452,24 @@ export function reconcileFieldSet(set: FieldSet, topology: Topology): FieldSet |
   walk(set, topology, []);
   if (!changed) return undefined;
   return set.difference(toRemove).union(toAdd);
+}
+
+/**
+ * Set.EnsureNamedFieldsAreMembers: adds as members the struct fields (not map keys) that
+ * have paths below them, so that pruning can drop a struct nobody owns anything in.
+ */
+export function ensureNamedFieldsAreMembers(set: FieldSet, topology: Topology | undefined): FieldSet {
+  const out = new FieldSet();
+  const walk = (node: FieldSet, topo: Topology | undefined, path: PathElement[]) => {
+    for (const pe of node.memberElements()) out.insert([...path, pe]);
+    for (const { pe, set: sub } of node.childElements()) {
+      if (topo !== undefined && 'field' in pe && isNamedField(topo, pe.field)) out.insert([...path, pe]);
+      const ct = topo === undefined || 'value' in pe || 'index' in pe ? undefined : childTopology(topo, pe);
+      walk(sub, ct, [...path, pe]);
+    }
+  };
+  walk(set, topology, []);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ import { FieldSet } from './fieldset.js';
 import type { Managed, VersionedSet } from './managed.js';
 import type { Path } from './path.js';
 import type { Topology } from './topology.js';
-import { compare, excludeFields, isSame, merge, normalize, reconcileFieldSet, removeItems, toFieldSet, type Comparison } from './typed.js';
-import type { Json } from './value.js';
+import { compare, ensureNamedFieldsAreMembers, excludeFields, merge, normalize, reconcileFieldSet, removeItems, toFieldSet, type Comparison } from './typed.js';
+import { deepEqual, type Json } from './value.js';
 
 export interface Conflict {
   /** Manager identifier (JSON). */
@@ -38,9 +38,6 @@ function known(opts: UpdaterOptions, version: string): boolean {
   return !opts.knownVersions || opts.knownVersions.includes(version);
 }
 
-function compareObjects(oldObj: Json | undefined, newObj: Json | undefined, opts: UpdaterOptions): Comparison {
-  return excludeFields(compare(normalize(oldObj, opts.topology), normalize(newObj, opts.topology), opts.topology), opts.ignored);
-}
 
 function reconcile(managers: Map<string, VersionedSet>, opts: UpdaterOptions): Map<string, VersionedSet> {
   const out = new Map<string, VersionedSet>();
@@ -52,16 +49,19 @@ function reconcile(managers: Map<string, VersionedSet>, opts: UpdaterOptions): M
   return out;
 }
 
-/** Updater.update: takes changed fields from other managers (or reports them as conflicts). */
+/**
+ * Updater.update: takes changed fields from other managers (or reports them as conflicts).
+ * The objects are compared as upstream's typed values (see normalize).
+ */
 function takeOwnership(
-  oldObj: Json | undefined,
-  newObj: Json | undefined,
+  oldView: Json | undefined,
+  newView: Json | undefined,
   managers: Map<string, VersionedSet>,
   workflow: string,
   force: boolean,
   opts: UpdaterOptions,
 ): Comparison {
-  const cmp = compareObjects(oldObj, newObj, opts);
+  const cmp = excludeFields(compare(oldView, newView, opts.topology), opts.ignored);
   const changed = cmp.modified.union(cmp.added);
   const conflicts = new Map<string, FieldSet>();
   for (const [id, vs] of [...managers]) {
@@ -95,7 +95,7 @@ function takeOwnership(
 /** Updater.Update: the writer owns what it added or changed; removed fields leave every owner. */
 export function updaterUpdate(live: Json | undefined, newObj: Json | undefined, version: string, managed: Managed, manager: string, opts: UpdaterOptions): Managed {
   const managers = reconcile(managed.fields, opts);
-  const cmp = takeOwnership(live, newObj, managers, manager, true, opts);
+  const cmp = takeOwnership(normalize(live, opts.topology), normalize(newObj, opts.topology), managers, manager, true, opts);
   const previous = managers.get(manager)?.set ?? new FieldSet();
   let set = previous.union(cmp.modified).union(cmp.added).difference(cmp.removed);
   if (opts.ignored) set = set.recursiveDifference(opts.ignored);
@@ -110,30 +110,40 @@ export interface ApplyResult {
   managed: Managed;
 }
 
-/** Updater.Apply: merge the configuration, prune what the applier stopped applying, resolve ownership. */
+/**
+ * Updater.Apply: merge the configuration, prune what the applier stopped applying, resolve
+ * ownership. Upstream merges onto the live object's typed value; ownership is decided on
+ * that view (so a zero or null in the configuration over another manager's value is a
+ * conflict), while the returned object is the same merge onto the live object as stored.
+ */
 export function updaterApply(live: Json | undefined, config: Json, version: string, managed: Managed, manager: string, force: boolean, opts: UpdaterOptions): ApplyResult {
   const managers = reconcile(managed.fields, opts);
-  let newObj = merge(live, config, opts.topology);
   const lastSet = managers.get(manager);
   let set = toFieldSet(config, opts.topology);
   if (opts.ignored) set = set.recursiveDifference(opts.ignored);
   managers.set(manager, { set, apiVersion: version, applied: true });
-  newObj = prune(newObj, managers, lastSet, opts);
-  const cmp = takeOwnership(live, newObj, managers, manager, force, opts);
-  return { object: isSame(cmp) ? undefined : newObj, managed: { fields: managers, times: managed.times } };
+  const liveView = normalize(live, opts.topology);
+  const newView = prune(merge(liveView, config, opts.topology), managers, lastSet, opts);
+  const newObj = prune(merge(live, config, opts.topology), managers, lastSet, opts);
+  takeOwnership(liveView, newView, managers, manager, force, opts);
+  return { object: deepEqual(liveView, newView) ? undefined : newObj, managed: { fields: managers, times: managed.times } };
 }
 
 /**
  * Removes what the applier applied last time and not this time, unless another manager
- * (or the new configuration) owns it; never removes what the applier did not own.
+ * (or the new configuration) owns it; never removes what the applier did not own. Struct
+ * fields count as owned when anything below them is, so a struct nobody owns anything in
+ * goes whole.
  */
 function prune(merged: Json | undefined, managers: Map<string, VersionedSet>, lastSet: VersionedSet | undefined, opts: UpdaterOptions): Json | undefined {
   if (!lastSet || lastSet.set.empty() || !known(opts, lastSet.apiVersion)) return merged;
   const topo = opts.topology;
-  const mergedSet = toFieldSet(merged, topo);
-  const pruned0 = removeItems(merged, lastSet.set, topo);
+  const named = (s: FieldSet) => ensureNamedFieldsAreMembers(s, topo);
+  const last = named(lastSet.set);
+  const mergedSet = named(toFieldSet(merged, topo));
+  const pruned0 = removeItems(merged, last, topo);
   let owned = new FieldSet();
   for (const vs of managers.values()) if (known(opts, vs.apiVersion)) owned = owned.union(vs.set);
-  const pruned1 = removeItems(merged, mergedSet.difference(toFieldSet(pruned0, topo).union(owned)), topo);
-  return removeItems(merged, mergedSet.difference(toFieldSet(pruned1, topo)).intersection(lastSet.set), topo);
+  const pruned1 = removeItems(merged, mergedSet.difference(named(toFieldSet(pruned0, topo)).union(named(owned))), topo);
+  return removeItems(merged, mergedSet.difference(named(toFieldSet(pruned1, topo))).intersection(last), topo);
 }

@@ -1,6 +1,7 @@
 // The Table representation (meta.k8s.io/v1) that kubectl get asks for.
 
 import type { KindDef, Obj, TableColumn } from '../types/kind.js';
+import { completeColumns, listOrderFor, rowConditionsFor } from '../types/columns/index.js';
 
 export const NAME_COLUMN_DESCRIPTION =
   'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names';
@@ -19,16 +20,15 @@ export function parseIncludeObject(v: string | null): IncludeObject {
   return 'Metadata';
 }
 
+const nameColumn: TableColumn = { name: 'Name', type: 'string', format: 'name', description: NAME_COLUMN_DESCRIPTION, priority: 0, cell: (o) => o.metadata?.name ?? '' };
+
+/** Every column, Name included (a few kinds place Name themselves). */
 function columnsOf(def: KindDef): TableColumn[] {
-  return def.tableColumns ?? defaultColumns;
+  return def.tableColumns ? completeColumns(def.tableColumns) : [nameColumn, ...defaultColumns];
 }
 
 export function columnDefinitions(def: KindDef): Obj[] {
-  const cols = [
-    { name: 'Name', type: 'string', format: 'name', description: NAME_COLUMN_DESCRIPTION, priority: 0 },
-    ...columnsOf(def).map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description, priority: c.priority })),
-  ];
-  return cols;
+  return columnsOf(def).map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description, priority: c.priority }));
 }
 
 export function partialObjectMetadata(obj: Obj, metaVersion: string): Obj {
@@ -36,8 +36,10 @@ export function partialObjectMetadata(obj: Obj, metaVersion: string): Obj {
 }
 
 export function tableRow(def: KindDef, obj: Obj, include: IncludeObject, metaVersion: string): Obj {
-  const cells = [obj.metadata?.name ?? '', ...columnsOf(def).map((c) => c.cell(obj) ?? null)];
+  const cells = columnsOf(def).map((c) => c.cell(obj) ?? null);
   const row: Obj = { cells };
+  const conditions = rowConditionsFor(def.group, def.kind)?.(obj);
+  if (conditions) row.conditions = conditions;
   if (include === 'Object') row.object = obj;
   else if (include === 'Metadata') row.object = partialObjectMetadata(obj, metaVersion);
   return row;
@@ -53,6 +55,7 @@ export function table(
 ): Obj {
   const t: Obj = { kind: 'Table', apiVersion: `meta.k8s.io/${metaVersion}`, metadata: listMeta };
   if (withColumns) t.columnDefinitions = columnDefinitions(def);
-  t.rows = objs.map((o) => tableRow(def, o, include, metaVersion));
+  const order = listOrderFor(def.group, def.kind);
+  t.rows = (order ? [...objs].sort(order) : objs).map((o) => tableRow(def, o, include, metaVersion));
   return t;
 }

@@ -25,6 +25,20 @@ export interface OpenApiOptions {
   types?: Iterable<ObjectType>;
 }
 
+/**
+ * Every named object type among the values of some modules (e.g. `import * as core from
+ * '../types/schemas/core.js'`): the declarations to hand to OpenApi as `types`.
+ */
+export function namedTypes(...modules: object[]): ObjectType[] {
+  const out: ObjectType[] = [];
+  for (const m of modules) {
+    for (const v of Object.values(m)) {
+      if (v && typeof v === 'object' && (v as ObjectType).kind === 'object' && typeof (v as ObjectType).name === 'string') out.push(v as ObjectType);
+    }
+  }
+  return out;
+}
+
 const V2_PROTO = 'com.github.proto-openapi.spec.v2.v1.0+protobuf';
 const V2_PROTO_DEPRECATED = 'com.github.proto-openapi.spec.v2@v1.0+protobuf';
 
@@ -51,14 +65,21 @@ export class OpenApi {
   /** ETags of every v3 document, computed for the index. */
   private v3Etags: Map<string, string> | undefined;
   private lastModified = new Date();
+  private readonly types: readonly ObjectType[];
 
   constructor(
-    private readonly catalog: Catalog,
-    private readonly options: OpenApiOptions = {},
-  ) {}
+    private catalog: Catalog,
+    options: OpenApiOptions = {},
+  ) {
+    this.types = [...(options.types ?? [])];
+  }
 
-  /** Forget every generated document (the catalog changed, e.g. a CRD was added). */
-  invalidate(): void {
+  /**
+   * Forget every generated document: the catalog changed (a CRD was added, changed or
+   * removed). Pass the new catalog when it is a different object.
+   */
+  invalidate(catalog?: Catalog): void {
+    if (catalog) this.catalog = catalog;
     this.model = undefined;
     this.v2Doc = undefined;
     this.v3Docs.clear();
@@ -99,7 +120,7 @@ export class OpenApi {
   }
 
   private getModel(): OpenApiModel {
-    this.model ??= new OpenApiModel(this.catalog, this.options.types);
+    this.model ??= new OpenApiModel(this.catalog, this.types);
     return this.model;
   }
 

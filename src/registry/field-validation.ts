@@ -66,76 +66,157 @@ function childPath(parent: string, key: string): string {
   return parent ? `${parent}.${key}` : key;
 }
 
+/** A field path built lazily: most walks report nothing, so strings are made only for findings. */
+interface PathNode {
+  readonly up: PathNode | undefined;
+  readonly key?: string;
+  readonly index?: number;
+}
+
+function pathString(p: PathNode | undefined): string {
+  if (!p) return '';
+  if (p.index !== undefined) return `${pathString(p.up)}[${p.index}]`;
+  return childPath(pathString(p.up), p.key!);
+}
+
+/** How the strict walk reads a document: a RawNode tree (duplicates visible) or plain JS values. */
+interface DocView<N> {
+  /** The entries of an object, or undefined when `n` is not an object. */
+  entries(n: N): ReadonlyArray<readonly [string, N]> | undefined;
+  /** The items of an array, or undefined when `n` is not an array. */
+  items(n: N): readonly N[] | undefined;
+  /** Whether an object can hold a key twice (only raw text can). */
+  duplicates: boolean;
+}
+
+const rawView: DocView<RawNode> = {
+  entries: (n) => (n.t === 'object' ? n.entries : undefined),
+  items: (n) => (n.t === 'array' ? n.items : undefined),
+  duplicates: true,
+};
+
+const jsView: DocView<unknown> = {
+  entries: (n) => (isPlainObject(n) ? Object.entries(n) : undefined),
+  items: (n) => (Array.isArray(n) ? n : undefined),
+  duplicates: false,
+};
+
+/** Go marshals maps with sorted keys: the order a JSON conversion of a Go map shows. */
+const sortedJsView: DocView<unknown> = {
+  entries: (n) => (isPlainObject(n) ? Object.entries(n).sort((a, b) => compareGoStrings(a[0], b[0])) : undefined),
+  items: (n) => (Array.isArray(n) ? n : undefined),
+  duplicates: false,
+};
+
 /**
- * Walks a decoded JSON document against a type as encoding/json would decode it into
- * the Go struct. `type` undefined stands for interface{} (only duplicates are checked).
- * Values the decoder skips (unknown fields, type mismatches, custom unmarshalers such as
- * Quantity, Time, IntOrString, RawExtension, FieldsV1) are not looked into.
+ * Walks a JSON document against a type as encoding/json decodes it into the Go struct.
+ * `type` undefined stands for interface{} (only duplicates are checked). Values the
+ * decoder skips (unknown fields, type mismatches, custom unmarshalers such as Quantity,
+ * Time, IntOrString, RawExtension, FieldsV1) are not looked into.
  */
-function walkStrict(node: RawNode, type: Type | undefined, path: string, out: StrictErrorList, sortKeys: boolean): void {
-  if (type === undefined) {
-    if (node.t === 'object') {
-      const seen = new Set<string>();
-      for (const [k, v] of entriesOf(node, sortKeys)) {
-        if (seen.has(k)) out.add(`duplicate field ${goQuote(childPath(path, k))}`);
-        seen.add(k);
-        walkStrict(v, undefined, childPath(path, k), out, sortKeys);
-      }
-    } else if (node.t === 'array') {
-      node.items.forEach((item, i) => walkStrict(item, undefined, `${path}[${i}]`, out, sortKeys));
+function walkStrict<N>(view: DocView<N>, node: N, type: Type | undefined, path: PathNode | undefined, out: StrictErrorList): void {
+  if (type !== undefined && type.kind !== 'object' && type.kind !== 'map' && type.kind !== 'list') return;
+  if (type === undefined && !view.duplicates) return; // interface{}: nothing to find without duplicates
+  if (type?.kind === 'list' || type === undefined) {
+    const items = view.items(node);
+    if (items) {
+      const itemType = type?.kind === 'list' ? type.items : undefined;
+      for (let i = 0; i < items.length; i++) walkStrict(view, items[i]!, itemType, { up: path, index: i }, out);
+      return;
     }
-    return;
+    if (type) return;
   }
-  switch (type.kind) {
-    case 'object': {
-      if (node.t !== 'object') return;
-      const fields = fieldsOf(type);
-      const preserve = preservesUnknown(type);
-      const seen = new Set<string>();
-      for (const [k, v] of entriesOf(node, sortKeys)) {
-        const p = childPath(path, k);
-        if (Object.hasOwn(fields, k)) {
-          if (seen.has(k)) out.add(`duplicate field ${goQuote(p)}`);
-          seen.add(k);
-          walkStrict(v, fields[k], p, out, sortKeys);
-        } else if (preserve) {
-          if (seen.has(k)) out.add(`duplicate field ${goQuote(p)}`);
-          seen.add(k);
-          walkStrict(v, undefined, p, out, sortKeys);
-        } else {
-          out.add(`unknown field ${goQuote(p)}`);
-        }
+  const entries = view.entries(node);
+  if (!entries) return;
+  const seen = view.duplicates ? new Set<string>() : undefined;
+  const struct = type?.kind === 'object' ? type : undefined;
+  const fields = struct ? fieldsOf(struct) : undefined;
+  const preserve = struct ? preservesUnknown(struct) : false;
+  for (const [k, v] of entries) {
+    let valueType: Type | undefined;
+    if (fields) {
+      if (Object.hasOwn(fields, k)) valueType = fields[k];
+      else if (!preserve) {
+        out.add(`unknown field ${goQuote(pathString({ up: path, key: k }))}`);
+        continue;
       }
-      return;
+    } else if (type?.kind === 'map') {
+      valueType = type.values;
     }
-    case 'map': {
-      if (node.t !== 'object') return;
-      const seen = new Set<string>();
-      for (const [k, v] of entriesOf(node, sortKeys)) {
-        const p = childPath(path, k);
-        if (seen.has(k)) out.add(`duplicate field ${goQuote(p)}`);
-        seen.add(k);
-        walkStrict(v, type.values, p, out, sortKeys);
-      }
-      return;
+    if (seen) {
+      if (seen.has(k)) out.add(`duplicate field ${goQuote(pathString({ up: path, key: k }))}`);
+      seen.add(k);
     }
-    case 'list':
-      if (node.t !== 'array') return;
-      node.items.forEach((item, i) => walkStrict(item, type.items, `${path}[${i}]`, out, sortKeys));
-      return;
-    default:
-      // Scalars, and the scalar-modelled types with their own UnmarshalJSON
-      // (rawExtension, json, fieldsV1, quantity, time, intOrString, ...): nothing inside is checked.
-      return;
+    if (valueType === undefined && !view.duplicates) continue;
+    if (valueType !== undefined && valueType.kind !== 'object' && valueType.kind !== 'map' && valueType.kind !== 'list') continue;
+    walkStrict(view, v, valueType, { up: path, key: k }, out);
   }
 }
 
-function entriesOf(node: Extract<RawNode, { t: 'object' }>, sortKeys: boolean): ReadonlyArray<readonly [string, RawNode]> {
-  if (!sortKeys) return node.entries;
-  // A Go map marshals with sorted keys; with duplicates impossible there, a stable sort keeps the last.
-  const last = new Map<string, RawNode>();
-  for (const [k, v] of node.entries) last.set(k, v);
-  return [...last.entries()].sort((a, b) => compareGoStrings(a[0], b[0]));
+/** Object keys in JSON text: each is followed by the only colons outside strings. */
+function countKeysInText(b: Uint8Array): number {
+  let n = 0;
+  let inString = false;
+  for (let i = 0; i < b.length; i++) {
+    const c = b[i]!;
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x3a) n++;
+  }
+  return n;
+}
+
+function countKeys(v: unknown): number {
+  if (Array.isArray(v)) return v.reduce((n: number, x) => n + countKeys(x), 0);
+  if (!isPlainObject(v)) return 0;
+  let n = 0;
+  for (const x of Object.values(v)) n += 1 + countKeys(x);
+  return n;
+}
+
+const utf8Encoder = new TextEncoder();
+
+/**
+ * The strict errors of a JSON request body decoded into `type` (a create or update body):
+ * unknown and duplicate fields in document order, each once, at most 100, worded as
+ * upstream (`unknown field "spec.foo"`, `duplicate field "metadata.name"`).
+ * `body` is the raw JSON (string or bytes; only the raw text shows duplicates) or an
+ * already decoded value; pass `decoded` too when the caller has parsed the bytes, to
+ * spare a second parse. Malformed JSON yields no findings (decoding reports it).
+ */
+export function findUnknownFields(body: Buffer | Uint8Array | string | unknown, type: ObjectType, decoded?: unknown): string[] {
+  const out = new StrictErrorList();
+  if (typeof body === 'string' || body instanceof Uint8Array) {
+    const bytes = typeof body === 'string' ? utf8Encoder.encode(body) : body;
+    let value = decoded;
+    if (value === undefined) {
+      try {
+        value = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+      } catch {
+        return [];
+      }
+    }
+    // Duplicates vanish in a parsed value; only then is the slower raw parse needed.
+    if (countKeysInText(bytes) !== countKeys(value)) {
+      const node = toRawNode(bytes);
+      if (!node) return [];
+      walkStrict(rawView, node, type, undefined, out);
+      return out.errors;
+    }
+    walkStrict(jsView, value, type, undefined, out);
+    return out.errors;
+  }
+  walkStrict(jsView, body, type, undefined, out);
+  return out.errors;
+}
+
+/** findUnknownFields over an already parsed RawNode (from parseGoJson). */
+export function findUnknownFieldsInRaw(node: RawNode, type: ObjectType): string[] {
+  const out = new StrictErrorList();
+  walkStrict(rawView, node, type, undefined, out);
+  return out.errors;
 }
 
 function toRawNode(body: unknown): RawNode | undefined {
@@ -148,21 +229,6 @@ function toRawNode(body: unknown): RawNode | undefined {
     }
   }
   return jsToRaw(body);
-}
-
-/**
- * The strict errors of a JSON request body decoded into `type` (a create or update body):
- * unknown and duplicate fields in document order, each once, at most 100, worded as
- * upstream (`unknown field "spec.foo"`, `duplicate field "metadata.name"`).
- * `body` is the raw JSON (string or bytes; only raw text shows duplicates) or an already
- * decoded value. Malformed JSON yields no findings (decoding reports it).
- */
-export function findUnknownFields(body: Buffer | Uint8Array | string | unknown, type: ObjectType): string[] {
-  const node = toRawNode(body);
-  if (!node) return [];
-  const out = new StrictErrorList();
-  walkStrict(node, type, '', out, false);
-  return out.errors;
 }
 
 // ---- YAML bodies ----
@@ -255,7 +321,7 @@ export function findYamlStrictErrors(text: string, decoded: unknown, type: Objec
   const dup = yamlDuplicateKeyError(text);
   if (dup) errors.push(dup);
   const out = new StrictErrorList();
-  walkStrict(jsToRaw(decoded), type, '', out, true);
+  walkStrict(sortedJsView, decoded, type, undefined, out);
   return errors.concat(out.errors);
 }
 
@@ -306,7 +372,7 @@ export function findPatchedObjectUnknownFields(kind: PatchKindForValidation, pat
     return out.sort(compareGoStrings);
   }
   const out = new StrictErrorList();
-  walkStrict(jsToRaw(patched), type, '', out, true);
+  walkStrict(sortedJsView, patched, type, undefined, out);
   return out.errors;
 }
 

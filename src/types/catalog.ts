@@ -4,6 +4,7 @@ import { coreKinds } from './core.js';
 import { groupKinds } from './groups.js';
 import type { KindDef } from './kind.js';
 import { builtinSchema } from './builtin-schemas.js';
+import { columnsFor } from './columns/index.js';
 
 export interface ServedResource {
   def: KindDef;
@@ -95,5 +96,11 @@ export function apiVersionOf(group: string, version: string): string {
 }
 
 export function builtinCatalog(): Catalog {
-  return new Catalog([...coreKinds, ...groupKinds].map((k) => ({ ...k, schema: k.schema ?? builtinSchema(k.group, k.kind) })));
+  return new Catalog(
+    [...coreKinds, ...groupKinds].map((k) => ({
+      ...k,
+      schema: k.schema ?? builtinSchema(k.group, k.kind),
+      tableColumns: k.tableColumns ?? columnsFor(k.group, k.kind),
+    })),
+  );
 }

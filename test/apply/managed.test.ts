@@ -103,3 +103,14 @@ test('manager from User-Agent: the part before the first "/", printable, at most
   assert.equal(managerOrUserAgent(undefined, 'kubectl/v1.34.0'), 'kubectl');
   assert.equal(managerOrUserAgent('', 'curl/8.0'), 'curl');
 });
+
+test('update never fails: an object the schema cannot type gets no managedFields (UpdateNoErrors)', async () => {
+  const { update } = await import('../../src/apply/index.js');
+  const { Deployment } = await import('./support.js');
+  const bad = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { template: { spec: { containers: [{ image: 'x' }] } } } };
+  assert.deepEqual(update(undefined, bad, 'kubectl-create', { apiVersion: 'apps/v1', schema: Deployment }), []);
+  const good = { ...bad, spec: { template: { spec: { containers: [{ name: 'c', image: 'x' }] } } } };
+  const mf = update(undefined, good, '', { apiVersion: 'apps/v1', schema: Deployment, now: '2024-01-01T00:00:00Z' });
+  assert.equal(mf.length, 1);
+  assert.equal(mf[0].manager, 'unknown');
+});

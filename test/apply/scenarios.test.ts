@@ -754,6 +754,83 @@ const scenarios: Scenario[] = [
       },
     ],
   },
+  {
+    name: 'pruning drops a struct nobody owns anything in, unowned (defaulted) fields with it',
+    apiVersion: 'example.com/v1',
+    base: {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'w', managedFields: [entry('a', 'Apply', 'example.com/v1', T(0), { 'f:spec': { 'f:foo': { 'f:bar': {} } } })] },
+      spec: { foo: { bar: 1, baz: 2 } },
+    },
+    steps: [
+      {
+        op: 'apply',
+        manager: 'a',
+        time: T(1),
+        object: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { other: 1 } },
+        expectObject: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { other: 1 } },
+        expectManaged: [entry('a', 'Apply', 'example.com/v1', T(1), { 'f:spec': { 'f:other': {} } })],
+      },
+    ],
+  },
+  {
+    name: 'pruning keeps a struct another manager owns something in',
+    apiVersion: 'example.com/v1',
+    base: {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: {
+        name: 'w',
+        managedFields: [
+          entry('a', 'Apply', 'example.com/v1', T(0), { 'f:spec': { 'f:foo': { 'f:bar': {} } } }),
+          entry('u', 'Update', 'example.com/v1', T(0), { 'f:spec': { 'f:foo': { 'f:qux': {} } } }),
+        ],
+      },
+      spec: { foo: { bar: 1, baz: 2, qux: 3 } },
+    },
+    steps: [
+      {
+        op: 'apply',
+        manager: 'a',
+        time: T(1),
+        object: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { other: 1 } },
+        expectObject: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { foo: { baz: 2, qux: 3 }, other: 1 } },
+      },
+    ],
+  },
+  {
+    name: 'a zero value or null in the configuration over another manager\'s value is a conflict',
+    schema: Deployment,
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    steps: [
+      {
+        op: 'update',
+        manager: 'ctrl',
+        time: T(1),
+        object: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { paused: true, replicas: 3 } },
+        expectManaged: [entry('ctrl', 'Update', 'apps/v1', T(1), { 'f:spec': { 'f:paused': {}, 'f:replicas': {} } })],
+      },
+      {
+        op: 'apply',
+        manager: 'a',
+        time: T(2),
+        object: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { paused: false, replicas: null } },
+        expectError: { code: 409, message: 'Apply failed with 2 conflicts: conflicts with "ctrl" using apps/v1:\n- .spec.paused\n- .spec.replicas' },
+      },
+      {
+        // Forced: the applier owns both; the null leaves the typed object (defaulting fills replicas back in).
+        op: 'apply',
+        manager: 'a',
+        time: T(3),
+        force: true,
+        object: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { paused: false, replicas: null } },
+        expectObject: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { paused: false } },
+        expectManaged: [entry('a', 'Apply', 'apps/v1', T(3), { 'f:spec': { 'f:paused': {}, 'f:replicas': {} } })],
+      },
+    ],
+  },
 ];
 
 for (const s of scenarios) test(s.name, () => runScenario(s));

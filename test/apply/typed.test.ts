@@ -23,8 +23,8 @@ test('merge of list maps keeps the live order and places new items where the con
   assert.deepEqual(names((merge(live, { items: [{ name: 'b' }, { name: 'y' }] }, S) as { items: unknown }).items), ['a', 'b', 'c', 'y']);
   // Items merge field by field; leaves take the config's value.
   assert.deepEqual(merge({ items: [{ name: 'a', v: '1' }] }, { items: [{ name: 'a', v: '2' }] }, S), { items: [{ name: 'a', v: '2' }] });
-  // Sets union; atomic lists and structs are replaced.
-  assert.deepEqual(merge({ tags: ['x'], plain: ['p'], atomic: { x: 'old' } }, { tags: ['y', 'x'], plain: ['q'], atomic: {} }, S), { tags: ['x', 'y'], plain: ['q'], atomic: {} });
+  // Sets union (a new value the config puts before a shared one goes before it); atomic lists and structs are replaced.
+  assert.deepEqual(merge({ tags: ['x'], plain: ['p'], atomic: { x: 'old' } }, { tags: ['y', 'x'], plain: ['q'], atomic: {} }, S), { tags: ['y', 'x'], plain: ['q'], atomic: {} });
 });
 
 test('field sets: struct fields with values are not members, map entries and list items are', () => {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { OpenApi } from '../../src/endpoints/openapi.js';
+import { namedTypes, OpenApi } from '../../src/endpoints/openapi.js';
 import { Catalog } from '../../src/types/catalog.js';
 import { coreKinds } from '../../src/types/core.js';
 import { kind, type KindDef, type SubresourceDef } from '../../src/types/kind.js';
@@ -25,16 +25,6 @@ const skip = !existsSync(join(REF, 'swagger.json'))
   : !coreSchemas.ConfigMap || !coreSchemas.Pod
     ? 'core schemas not declared yet'
     : false;
-
-function namedTypes(...modules: object[]): ObjectType[] {
-  const out: ObjectType[] = [];
-  for (const m of modules) {
-    for (const v of Object.values(m)) {
-      if (v && typeof v === 'object' && (v as ObjectType).kind === 'object' && typeof (v as ObjectType).name === 'string') out.push(v as ObjectType);
-    }
-  }
-  return out;
-}
 
 function sub(name: string, verbs: SubresourceDef['verbs'], gvk?: SubresourceDef['kind']): SubresourceDef {
   const typed = ['status', 'binding', 'eviction', 'ephemeralcontainers', 'resize', 'token'] as const;

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { OpenApi, stableStringify } from '../../src/endpoints/openapi.js';
 import { parseYaml } from '../../src/encoding/yaml.js';
 import { toValidOperationId } from '../../src/endpoints/openapi-paths.js';
+import { Catalog } from '../../src/types/catalog.js';
 import { Scale } from '../../src/types/schemas/autoscaling.js';
 import {
   danglingRefs,
@@ -290,6 +291,24 @@ describe('OpenAPI laziness and caching', () => {
       assert.equal(JSON.parse(c.body.toString()).definitions[`${V1}WidgetSpec`].description, 'changed');
     } finally {
       (WidgetSpec as { description?: string }).description = original;
+      await served.close();
+    }
+  });
+
+  it('switches to a new catalog on invalidate(catalog), as CRDs need', async () => {
+    const openapi = new OpenApi(new Catalog(testCatalog().kinds.filter((k) => k.group === '')), { types: testTypes });
+    const served = await serve(openapi);
+    try {
+      const before = JSON.parse((await served.get('/openapi/v3')).body.toString()) as { paths: Record<string, unknown> };
+      assert.equal(before.paths['apis/gadgets.skiff.test/v1'], undefined);
+      assert.equal((await served.get('/openapi/v3/apis/gadgets.skiff.test/v1')).status, 404);
+      openapi.invalidate(testCatalog());
+      const after = JSON.parse((await served.get('/openapi/v3')).body.toString()) as { paths: Record<string, { serverRelativeURL: string }> };
+      const url = after.paths['apis/gadgets.skiff.test/v1']!.serverRelativeURL;
+      const doc = await served.get(url);
+      assert.equal(doc.status, 200);
+      assert.ok(JSON.parse(doc.body.toString()).paths['/apis/gadgets.skiff.test/v1/gadgets']);
+    } finally {
       await served.close();
     }
   });

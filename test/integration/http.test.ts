@@ -152,7 +152,9 @@ describe('HTTP semantics', () => {
     const t = await srv.request('GET', CM, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } });
     const table = t.json();
     assert.equal(table.kind, 'Table');
-    assert.deepEqual(table.columnDefinitions.map((c: { name: string }) => c.name), ['Name', 'Created At']);
+    assert.deepEqual(table.columnDefinitions.map((c: { name: string }) => c.name), ['Name', 'Data', 'Age']);
+    const leases = (await srv.request('GET', '/apis/coordination.k8s.io/v1/leases', { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } })).json();
+    assert.ok(leases.columnDefinitions.length >= 2);
     assert.ok(table.rows.some((r: { cells: unknown[] }) => r.cells[0] === 'fmt'));
     assert.equal(table.rows[0].object.kind, 'PartialObjectMetadata');
   });

@@ -89,7 +89,7 @@ export class EtcdStore implements Store {
     this.keyPrefix = Buffer.from(prefix, 'utf8');
     this.mux = new WatchMux(client, {
       progressIntervalMs,
-      unreliableProgress: false,
+      unreliableProgress: !progressRequestsReliable(serverVersion),
       toKv: (raw) => this.toKv(raw),
       currentRevision: () => this.currentRevision(),
     });
