@@ -1,6 +1,7 @@
 // Assembles a running skiff: store, catalog, registry, endpoints, listener.
 // The CLI and the programmatic API (startServer) both come through here.
 
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -10,7 +11,10 @@ import { allowAuthenticated } from './authz/always-allow.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
 import { ControllerManager } from './controllers/manager.js';
+import { LeaderElector, type LeaderElectionOptions } from './controllers/leader-election.js';
 import { Discovery } from './endpoints/discovery.js';
+import { namedTypes, OpenApi } from './endpoints/openapi.js';
+import { schemaModules } from './types/builtin-schemas.js';
 import { Health } from './endpoints/health.js';
 import { ResourceHandler } from './endpoints/resource.js';
 import { TokenIssuer } from './endpoints/token-request.js';
@@ -56,6 +60,8 @@ export interface SkiffOptions {
   bookmarkIntervalMs?: number;
   /** The in-process controllers to run, with kube-controller-manager's --controllers syntax. Default ['*']; [] runs none. */
   controllers?: string[];
+  /** Leader election timings and identity (kube-controller-manager's defaults: 15s/10s/2s). */
+  leaderElection?: Partial<Omit<LeaderElectionOptions, 'onStartedLeading' | 'onStoppedLeading'>>;
   /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
   watchBufferLimitBytes?: number;
 }
@@ -74,6 +80,7 @@ export interface RunningSkiff {
   store: Store;
   registry: Registry;
   controllers: ControllerManager;
+  elector: LeaderElector;
   /** Number of watch streams currently open. */
   openWatches(): number;
   /** Graceful stop: readyz fails, watches close, in-flight requests finish, the store closes. */
@@ -118,6 +125,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
   const discovery = new Discovery(catalog);
+  const openapi = new OpenApi(catalog, { types: namedTypes(...schemaModules) });
   const health = new Health();
   let shuttingDown = false;
   let bootstrapped = false;
@@ -148,6 +156,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       (ctx) => handleVersion(ctx),
       (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
       (ctx) => discovery.handle(ctx),
+      (ctx) => openapi.handle(ctx),
       (ctx) => unknownApiPath(ctx),
     ],
   });
@@ -163,13 +172,21 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
 
   // Post-start: default objects, then the watch caches. readyz waits for both.
   const controllers = new ControllerManager(registry, logger, options.controllers ?? ['*']);
+  // Controllers run on the replica holding the kube-controller-manager Lease.
+  const elector = new LeaderElector(registry, logger, {
+    // On the embedded store one process owns the data: a stable identity re-takes the lease at once after a restart.
+    identity: options.store ? undefined : `${hostname()}_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
+    ...options.leaderElection,
+    onStartedLeading: () => controllers.start(),
+    onStoppedLeading: () => controllers.stop(),
+  });
   const compactor = startCompactor(store, { intervalMs: options.compactionIntervalMs ?? 5 * 60_000 });
   const postStart = (async () => {
     await bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port });
     bootstrapped = true;
     await registry.warmCaches();
     cachesReady = true;
-    await controllers.start();
+    await elector.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
   })();
   postStart.catch((e) => logger.error('post-start hook failed', e));
@@ -180,6 +197,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       shuttingDown = true;
       const delay = options.shutdownDelayMs ?? 0;
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      await elector.stop();
       controllers.stop();
       resources.closeWatches();
       await server.close();
@@ -192,7 +210,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   };
 
   await postStart;
-  return { url, kubeconfig, port: addr.port, caPem, adminCertPem, adminKeyPem, store, registry, controllers, stop, openWatches: () => resources.watchCount };
+  return { url, kubeconfig, port: addr.port, caPem, adminCertPem, adminKeyPem, store, registry, controllers, elector, stop, openWatches: () => resources.watchCount };
 }
 
 /** Paths under /api and /apis that name nothing known get upstream's NotFound Status. */

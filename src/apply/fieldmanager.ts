@@ -23,7 +23,9 @@ import {
 } from './managed.js';
 import { fieldPE, type Path } from './path.js';
 import type { Topology } from './topology.js';
-import { compare, normalize, stripNulls, toFieldSet, TypedValueError, validate, validationErrorsString } from './typed.js';
+import { normalize, stripNulls } from './roundtrip.js';
+import { compare, toFieldSet, TypedValueError, validationErrorsString } from './typed.js';
+import { validate } from './validate.js';
 import { ConflictsError, updaterApply, updaterUpdate, type Conflict, type UpdaterOptions } from './updater.js';
 import { canonicalJSON, clone, isObject, type Json, type JsonObject } from './value.js';
 
@@ -301,11 +303,13 @@ export function apply(live: unknown, config: unknown, manager: string, opts: App
   const liveObj = withoutManagedFields(live ?? {});
   let managed: Managed;
   try {
-    managed = decodeManagedFields((metadataOf(live)?.managedFields as ManagedFieldsEntry[] | undefined) ?? []);
+    const entries = metadataOf(live)?.managedFields;
+    managed = decodeManagedFields(Array.isArray(entries) ? (entries as ManagedFieldsEntry[]) : []);
   } catch (e) {
     throw internalPlain(`failed to decode managed fields: ${(e as Error).message}`);
   }
-  if (!isObject(config)) throw badRequest('couldn\'t get accessor: object does not implement the Object interfaces');
+  // The handler decodes apply bodies into objects; anything else never reaches upstream's field manager.
+  if (!isObject(config)) throw badRequest('the apply body must be an object');
   if (opts.kind !== undefined) {
     const want = gvkString({ apiVersion: opts.apiVersion, kind: opts.kind });
     const got = gvkString(config);
@@ -321,11 +325,7 @@ export function apply(live: unknown, config: unknown, manager: string, opts: App
     let conflicts: Conflict[] = e.conflicts;
     if (manager === 'kubectl') {
       const allowed = allowedFromLastApplied(liveObj, ctx);
-      if (allowed) {
-        const rest = conflicts.filter((c) => !allowed.has(c.path));
-        if (rest.length === 0) conflicts = [];
-        else conflicts = rest;
-      }
+      if (allowed) conflicts = conflicts.filter((c) => !allowed.has(c.path));
       if (conflicts.length === 0) {
         out = applyChain(liveObj, cfg, managed, manager, true, ctx);
         return finishApply(out, cfg, manager, ctx);

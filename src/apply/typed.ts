@@ -1,13 +1,12 @@
 // The operations of structured-merge-diff's typed values, over plain JSON and a topology:
 // field sets of a value, merge (config over live), comparison (added / modified / removed),
-// removal of paths, validation of an applied configuration, and reconciliation of a field
-// set with a schema that changed between atomic and granular.
+// removal of paths, and reconciliation of a field set with a schema that changed between
+// atomic and granular.
 
 import { goQuote } from '../apimachinery/goformat.js';
-import { fieldsOf, type Type } from '../types/schema.js';
 import { FieldSet } from './fieldset.js';
-import { equalsPE, fieldPE, indexPE, keyPE, pathString, peString, serializePE, type Path, type PathElement } from './path.js';
-import { childTopology, isAtomicTopology, isNamedField, keyDefault, nodeFor, scalarClass, type ListShape, type Node, type Topology } from './topology.js';
+import { equalsPE, fieldPE, indexPE, keyPE, pathString, serializePE, type Path, type PathElement } from './path.js';
+import { childTopology, isAtomicTopology, isNamedField, keyDefault, nodeFor, type ListShape, type Node, type Topology } from './topology.js';
 import { clone, deepEqual, isObject, type FieldList, type Json, type JsonObject } from './value.js';
 
 /** A schema violation in a value, printed as SMD's ValidationError: "<path>: <message>". */
@@ -331,99 +330,6 @@ export function removeItems(value: Json | undefined, toRemove: FieldSet, topolog
 }
 
 // ---------------------------------------------------------------------------------------
-// Validation of an applied configuration
-
-function goTypeName(v: Json): string {
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
-  if (Array.isArray(v)) return '[]interface {}';
-  return 'map[string]interface {}';
-}
-
-/** Go's %v of a decoded JSON value. */
-function goV(v: Json): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v === null) return '<nil>';
-  if (Array.isArray(v)) return '[' + v.map(goV).join(' ') + ']';
-  return 'map[' + Object.keys(v).sort().map((k) => `${k}:${goV(v[k])}`).join(' ') + ']';
-}
-
-/** Go's %#v of a decoded JSON value. */
-function goSyntax(v: Json): string {
-  if (typeof v === 'string') return goQuote(v);
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v === null) return 'interface {}(nil)';
-  if (Array.isArray(v)) return '[]interface {}{' + v.map(goSyntax).join(', ') + '}';
-  return 'map[string]interface {}{' + Object.keys(v).sort().map((k) => `${goQuote(k)}:${goSyntax(v[k])}`).join(', ') + '}';
-}
-
-/**
- * The errors SMD reports when it types a value: scalars of the wrong kind, lists and maps
- * of the wrong shape, fields a struct does not declare, and associative list items that
- * lack keys or repeat (unless duplicates are allowed, as for live objects).
- */
-export function validate(value: Json | undefined, topology: Topology, allowDuplicates = false): ValidationError[] {
-  const errs: ValidationError[] = [];
-  const walk = (path: PathElement[], v: Json, topo: Topology) => {
-    const at = pathString(path);
-    if (typeof topo !== 'string') {
-      const sc = scalarClass(topo);
-      if (sc && v !== null) {
-        if (sc === 'numeric' && typeof v !== 'number') errs.push({ path: at, message: `expected numeric (int or float), got ${goTypeName(v)}` });
-        else if (sc === 'string' && typeof v !== 'string') errs.push({ path: at, message: `expected string, got &value.valueUnstructured{Value:${goSyntax(v)}}` });
-        else if (sc === 'boolean' && typeof v !== 'boolean') errs.push({ path: at, message: `expected boolean, got &{${goV(v)}}` });
-        else if (sc === 'untyped' && (Array.isArray(v) || isObject(v))) errs.push({ path: at, message: `expected any scalar, got &{${goV(v)}}` });
-        return;
-      }
-      if ((topo.kind === 'object' || topo.kind === 'map') && v !== null && !isObject(v)) {
-        errs.push({ path: at, message: `expected map, got &{${goV(v)}}` });
-        return;
-      }
-      if (topo.kind === 'list' && v !== null && !Array.isArray(v)) {
-        errs.push({ path: at, message: `expected list, got &{${goV(v)}}` });
-        return;
-      }
-    }
-    const node = nodeFor(topo, v, true);
-    if (node.kind === 'map') {
-      if (!isObject(v)) return;
-      for (const [key, child] of Object.entries(v)) {
-        const c = node.child(key);
-        if (!c.declared && node.struct && !node.allowsUnknown) {
-          errs.push({ path: at + peString(fieldPE(key)), message: 'field not declared in schema' });
-          return;
-        }
-        walk([...path, fieldPE(key)], child, c.topology);
-      }
-      return;
-    }
-    if (node.kind === 'list' && Array.isArray(v)) {
-      const seen = new Set<string>();
-      v.forEach((item, i) => {
-        let pe: PathElement;
-        try {
-          pe = listItemPE(node.shape, node.items, i, item);
-        } catch (e) {
-          errs.push({ path: at, message: `element ${i}: ${(e as Error).message}` });
-          return;
-        }
-        const k = serializePE(pe);
-        if (seen.has(k) && !allowDuplicates) {
-          errs.push({ path: at, message: `duplicate entries for key ${peString(pe)}` });
-          return;
-        }
-        seen.add(k);
-        walk([...path, pe], item, node.items);
-      });
-    }
-  };
-  if (value !== undefined) walk([], value, topology);
-  return errs;
-}
-
-// ---------------------------------------------------------------------------------------
 // Reconciling a field set with the schema
 
 /**
@@ -470,99 +376,4 @@ export function ensureNamedFieldsAreMembers(set: FieldSet, topology: Topology | 
   };
   walk(set, topology, []);
   return out;
-}
-
-// ---------------------------------------------------------------------------------------
-// The typed round trip
-
-/**
- * The shape an object has after upstream converts it to its Go type and back: zero-valued
- * omitempty fields and empty omitempty maps/lists are gone, nulls of pointer fields are
- * gone, value structs are present (as `{}` when empty), and lists/maps without omitempty
- * and non-pointer timestamps are null when unset. Comparisons are made on this shape so
- * that ownership records what upstream records.
- */
-export function normalize(value: Json | undefined, topology: Topology): Json | undefined {
-  if (value === undefined || typeof topology === 'string') return value;
-  switch (topology.kind) {
-    case 'object': {
-      if (value !== null && !isObject(value)) return value;
-      const declared = fieldsOf(topology);
-      const src = value ?? {};
-      const out: JsonObject = {};
-      for (const [k, v] of Object.entries(src)) {
-        const ft = declared[k];
-        if (!ft) {
-          out[k] = v;
-          continue;
-        }
-        const n = normalizeField(v, ft);
-        if (n !== undefined) out[k] = n;
-      }
-      for (const [k, ft] of Object.entries(declared)) {
-        if (Object.prototype.hasOwnProperty.call(out, k)) continue;
-        const z = zeroField(ft);
-        if (z !== undefined) out[k] = z;
-      }
-      return out;
-    }
-    case 'map': {
-      if (!isObject(value)) return value;
-      const out: JsonObject = {};
-      for (const [k, v] of Object.entries(value)) out[k] = normalize(v, topology.values) as Json;
-      return out;
-    }
-    case 'list':
-      return Array.isArray(value) ? value.map((v) => normalize(v, topology.items) as Json) : value;
-    default:
-      return value;
-  }
-}
-
-// Type flags are data properties; the same names on the prototype are the fluent builders.
-const ownFlag = (t: Type, name: 'optional' | 'keepEmpty') => Object.prototype.hasOwnProperty.call(t, name) && (t as unknown as Record<string, unknown>)[name] === true;
-const isOptional = (t: Type) => ownFlag(t, 'optional');
-const isKeepEmpty = (t: Type) => ownFlag(t, 'keepEmpty');
-const isTimeKind = (t: Type) => t.kind === 'time' || t.kind === 'microtime';
-const isGoStructScalar = (t: Type) => isTimeKind(t) || t.kind === 'quantity' || t.kind === 'intOrString';
-
-/** A declared field's value after the round trip; undefined when it is dropped. */
-function normalizeField(v: Json, ft: Type): Json | undefined {
-  if (v === null) {
-    if (ft.kind === 'object' && !isOptional(ft)) return normalize({}, ft);
-    if ((ft.kind === 'list' || ft.kind === 'map') && isKeepEmpty(ft)) return null;
-    if (isTimeKind(ft) && !isOptional(ft)) return null;
-    return undefined;
-  }
-  if (ft.kind === 'object') return normalize(v, ft);
-  if (ft.kind === 'list' || ft.kind === 'map') {
-    if (!isKeepEmpty(ft) && ((Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0))) return undefined;
-    return normalize(v, ft);
-  }
-  if (!isOptional(ft) && !isKeepEmpty(ft) && !isGoStructScalar(ft) && (v === '' || v === 0 || v === false)) return undefined;
-  return v;
-}
-
-/** What an unset declared field becomes after the round trip. */
-function zeroField(ft: Type): Json | undefined {
-  if (ft.kind === 'object') return isOptional(ft) ? undefined : normalize({}, ft);
-  if (ft.kind === 'list' || ft.kind === 'map') return isKeepEmpty(ft) ? null : undefined;
-  if (isTimeKind(ft) && !isOptional(ft)) return null;
-  return undefined;
-}
-
-/** Drops null members of granular maps and structs (what a typed object cannot hold). */
-export function stripNulls(value: Json | undefined, topology: Topology): Json | undefined {
-  if (value === undefined || value === null) return value;
-  const node = nodeFor(topology, value);
-  if (node.kind === 'map' && isObject(value)) {
-    const out: JsonObject = {};
-    for (const [k, v] of Object.entries(value)) {
-      if (v === null) continue;
-      out[k] = stripNulls(v, node.child(k).topology) as Json;
-    }
-    return out;
-  }
-  if (node.kind === 'list' && Array.isArray(value)) return value.map((v) => stripNulls(v, node.items) as Json);
-  return value;
 }

@@ -8,7 +8,8 @@ import { FieldSet } from './fieldset.js';
 import type { Managed, VersionedSet } from './managed.js';
 import type { Path } from './path.js';
 import type { Topology } from './topology.js';
-import { compare, ensureNamedFieldsAreMembers, excludeFields, merge, normalize, reconcileFieldSet, removeItems, toFieldSet, type Comparison } from './typed.js';
+import { normalize } from './roundtrip.js';
+import { compare, ensureNamedFieldsAreMembers, excludeFields, merge, reconcileFieldSet, removeItems, toFieldSet, type Comparison } from './typed.js';
 import { deepEqual, type Json } from './value.js';
 
 export interface Conflict {

@@ -81,8 +81,8 @@ function pathString(p: PathNode | undefined): string {
 
 /** How the strict walk reads a document: a RawNode tree (duplicates visible) or plain JS values. */
 interface DocView<N> {
-  /** The entries of an object, or undefined when `n` is not an object. */
-  entries(n: N): ReadonlyArray<readonly [string, N]> | undefined;
+  /** Calls `fn` for each entry of an object in order; false when `n` is not an object. */
+  eachEntry(n: N, fn: (key: string, value: N) => void): boolean;
   /** The items of an array, or undefined when `n` is not an array. */
   items(n: N): readonly N[] | undefined;
   /** Whether an object can hold a key twice (only raw text can). */
@@ -90,20 +90,32 @@ interface DocView<N> {
 }
 
 const rawView: DocView<RawNode> = {
-  entries: (n) => (n.t === 'object' ? n.entries : undefined),
+  eachEntry(n, fn) {
+    if (n.t !== 'object') return false;
+    for (const [k, v] of n.entries) fn(k, v);
+    return true;
+  },
   items: (n) => (n.t === 'array' ? n.items : undefined),
   duplicates: true,
 };
 
 const jsView: DocView<unknown> = {
-  entries: (n) => (isPlainObject(n) ? Object.entries(n) : undefined),
+  eachEntry(n, fn) {
+    if (!isPlainObject(n)) return false;
+    for (const k of Object.keys(n)) fn(k, n[k]);
+    return true;
+  },
   items: (n) => (Array.isArray(n) ? n : undefined),
   duplicates: false,
 };
 
 /** Go marshals maps with sorted keys: the order a JSON conversion of a Go map shows. */
 const sortedJsView: DocView<unknown> = {
-  entries: (n) => (isPlainObject(n) ? Object.entries(n).sort((a, b) => compareGoStrings(a[0], b[0])) : undefined),
+  eachEntry(n, fn) {
+    if (!isPlainObject(n)) return false;
+    for (const k of Object.keys(n).sort(compareGoStrings)) fn(k, n[k]);
+    return true;
+  },
   items: (n) => (Array.isArray(n) ? n : undefined),
   duplicates: false,
 };
@@ -126,19 +138,17 @@ function walkStrict<N>(view: DocView<N>, node: N, type: Type | undefined, path: 
     }
     if (type) return;
   }
-  const entries = view.entries(node);
-  if (!entries) return;
   const seen = view.duplicates ? new Set<string>() : undefined;
   const struct = type?.kind === 'object' ? type : undefined;
   const fields = struct ? fieldsOf(struct) : undefined;
   const preserve = struct ? preservesUnknown(struct) : false;
-  for (const [k, v] of entries) {
+  view.eachEntry(node, (k, v) => {
     let valueType: Type | undefined;
     if (fields) {
       if (Object.hasOwn(fields, k)) valueType = fields[k];
       else if (!preserve) {
         out.add(`unknown field ${goQuote(pathString({ up: path, key: k }))}`);
-        continue;
+        return;
       }
     } else if (type?.kind === 'map') {
       valueType = type.values;
@@ -147,10 +157,9 @@ function walkStrict<N>(view: DocView<N>, node: N, type: Type | undefined, path: 
       if (seen.has(k)) out.add(`duplicate field ${goQuote(pathString({ up: path, key: k }))}`);
       seen.add(k);
     }
-    if (valueType === undefined && !view.duplicates) continue;
-    if (valueType !== undefined && valueType.kind !== 'object' && valueType.kind !== 'map' && valueType.kind !== 'list') continue;
+    if (valueType === undefined ? !view.duplicates : valueType.kind !== 'object' && valueType.kind !== 'map' && valueType.kind !== 'list') return;
     walkStrict(view, v, valueType, { up: path, key: k }, out);
-  }
+  });
 }
 
 /** Object keys in JSON text: each is followed by the only colons outside strings. */

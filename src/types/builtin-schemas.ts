@@ -1,16 +1,32 @@
 // Each built-in kind's schema, by group and kind, for attaching to its declaration.
 
 import type { ObjectType } from './schema.js';
-import { admissionregistrationSchemas } from './schemas/admissionregistration.js';
-import { appsSchemas } from './schemas/apps.js';
-import { batchSchemas } from './schemas/batch.js';
-import { coordinationSchemas } from './schemas/coordination.js';
-import { coreSchemas } from './schemas/core.js';
-import { eventsSchemas } from './schemas/events.js';
-import { flowcontrolSchemas } from './schemas/flowcontrol.js';
-import { networkingSchemas } from './schemas/networking.js';
-import { policySchemas } from './schemas/policy.js';
-import { rbacSchemas } from './schemas/rbac.js';
+import * as admissionregistration from './schemas/admissionregistration.js';
+import * as apps from './schemas/apps.js';
+import * as autoscaling from './schemas/autoscaling.js';
+import * as batch from './schemas/batch.js';
+import * as coordination from './schemas/coordination.js';
+import * as core from './schemas/core.js';
+import * as events from './schemas/events.js';
+import * as flowcontrol from './schemas/flowcontrol.js';
+import * as meta from './schemas/meta.js';
+import * as networking from './schemas/networking.js';
+import * as policy from './schemas/policy.js';
+import * as rbac from './schemas/rbac.js';
+
+const { admissionregistrationSchemas } = admissionregistration;
+const { appsSchemas } = apps;
+const { batchSchemas } = batch;
+const { coordinationSchemas } = coordination;
+const { coreSchemas } = core;
+const { eventsSchemas } = events;
+const { flowcontrolSchemas } = flowcontrol;
+const { networkingSchemas } = networking;
+const { policySchemas } = policy;
+const { rbacSchemas } = rbac;
+
+/** Every schema module, for collecting named definitions (OpenAPI). */
+export const schemaModules: object[] = [meta, core, apps, autoscaling, batch, coordination, events, policy, networking, rbac, flowcontrol, admissionregistration];
 
 const byGroup: Record<string, Record<string, ObjectType>> = {
   '': coreSchemas,

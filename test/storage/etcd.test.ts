@@ -167,6 +167,39 @@ describe('EtcdStore', { skip: haveEtcd ? false : NO_ETCD }, () => {
     assert.deepEqual(violations, []);
   });
 
+  it('never reports progress ahead of live events still queued, under a 32-way write load', async () => {
+    const store = await connect('/pl', { progressIntervalMs: 0 });
+    const writer = await connect('/pl');
+    const written: number[] = [];
+    const log: [revision: number, delivered: number][] = [];
+    let delivered = 0;
+    store.watch('/x/', { startRevision: (await store.currentRevision()) + 1, progressNotify: true }, {
+      onEvents: (evs) => (delivered += evs.length),
+      onProgress: (rev) => log.push([rev, delivered]),
+      onError: (err) => assert.fail(err),
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const asking = setInterval(() => store.requestProgress(), 1);
+    const until = Date.now() + 2000;
+    try {
+      await Promise.all(
+        Array.from({ length: 32 }, async (_, w) => {
+          for (let i = 0; Date.now() < until; i++) {
+            const r = await writer.create(`/x/${w}/${i}`, Buffer.alloc(100));
+            assert.ok(r.ok);
+            written.push(r.kv.modRevision);
+          }
+        }),
+      );
+    } finally {
+      clearInterval(asking);
+    }
+    written.sort((a, b) => a - b);
+    const late = log.filter(([rev, n]) => n < written.filter((r) => r <= rev).length);
+    assert.ok(log.length > 50, `only ${log.length} progress notifications`);
+    assert.deepEqual(late, [], 'a progress revision arrived before events at or below it');
+  });
+
   it('turns a request etcd rejects into EtcdRequestError, not an outage', async () => {
     const small = await EtcdCluster.start(1, { maxRequestBytes: 64 * 1024 });
     const store = await EtcdStore.connect({ endpoints: small.endpoints });

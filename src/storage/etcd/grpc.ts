@@ -68,7 +68,7 @@ export function frame(msg: Buffer): Buffer {
 }
 
 /** Splits a byte stream into gRPC messages. */
-class FrameParser {
+export class FrameParser {
   private chunks: Buffer[] = [];
   private size = 0;
 

@@ -1,0 +1,58 @@
+// Kind-specific validation (spec, status and update rules) of kube-apiserver v1.34,
+// looked up by group and kind. Metadata is validated generically elsewhere; these run
+// after it, on the defaulted object, and return upstream's field errors in its order.
+
+import type { FieldError } from '../../apimachinery/errors.js';
+import type { Obj } from '../../types/kind.js';
+import * as admission from './admission.js';
+import * as flowcontrol from './flowcontrol.js';
+import * as networking from './networking.js';
+import * as policy from './policy.js';
+import * as quota from './quota.js';
+import * as rbac from './rbac.js';
+import { kindValidators as workloadValidators } from './workloads.js';
+import { kindValidators as coreValidators } from './core.js';
+
+export interface KindValidators {
+  validate?(obj: Obj): FieldError[];
+  validateUpdate?(obj: Obj, old: Obj): FieldError[];
+}
+
+const both = (validate: (o: Obj) => FieldError[], validateUpdate?: (o: Obj, old: Obj) => FieldError[]): KindValidators => ({
+  validate,
+  validateUpdate: validateUpdate ?? ((o) => validate(o)),
+});
+
+const registry = new Map<string, KindValidators>([
+  ['flowcontrol.apiserver.k8s.io/FlowSchema', both(flowcontrol.validateFlowSchema)],
+  ['flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration', both(flowcontrol.validatePriorityLevelConfiguration)],
+  ['/LimitRange', both(quota.validateLimitRange)],
+  ['/ResourceQuota', both(quota.validateResourceQuota, quota.validateResourceQuotaUpdate)],
+  ['networking.k8s.io/NetworkPolicy', both(networking.validateNetworkPolicy, networking.validateNetworkPolicyUpdate)],
+  ['networking.k8s.io/Ingress', both(networking.validateIngress, networking.validateIngressUpdate)],
+  ['networking.k8s.io/IngressClass', both(networking.validateIngressClass, networking.validateIngressClassUpdate)],
+  ['policy/PodDisruptionBudget', both(policy.validatePodDisruptionBudget, policy.validatePodDisruptionBudgetUpdate)],
+  ['admissionregistration.k8s.io/ValidatingAdmissionPolicy', both(admission.validateValidatingAdmissionPolicy, admission.validateValidatingAdmissionPolicyUpdate)],
+  ['admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding', both(admission.validateValidatingAdmissionPolicyBinding)],
+  ['admissionregistration.k8s.io/ValidatingWebhookConfiguration', both(admission.validateValidatingWebhookConfiguration, admission.validateValidatingWebhookConfigurationUpdate)],
+  ['admissionregistration.k8s.io/MutatingWebhookConfiguration', both(admission.validateMutatingWebhookConfiguration, admission.validateMutatingWebhookConfigurationUpdate)],
+  ['rbac.authorization.k8s.io/Role', both(rbac.validateRole)],
+  ['rbac.authorization.k8s.io/ClusterRole', both(rbac.validateClusterRole, rbac.validateClusterRoleUpdate)],
+  ['rbac.authorization.k8s.io/RoleBinding', both(rbac.validateRoleBinding, rbac.validateRoleBindingUpdate)],
+  ['rbac.authorization.k8s.io/ClusterRoleBinding', both(rbac.validateClusterRoleBinding, rbac.validateClusterRoleBindingUpdate)],
+  ...Object.entries(coreValidators),
+  ...Object.entries(workloadValidators),
+]);
+
+/**
+ * The validation hooks of a kind, to be set as its Strategy's validate/validateUpdate.
+ * validateUpdate also serves status updates (it validates spec and status of the new object).
+ */
+export function validatorsFor(group: string, kind: string): KindValidators | undefined {
+  return registry.get(`${group}/${kind}`);
+}
+
+/** Group/kind keys ("apps/Deployment", "/Pod") that have validators. */
+export function validatedKinds(): string[] {
+  return [...registry.keys()];
+}
