@@ -24,6 +24,7 @@ import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
 import { checkObject, decodeObject, parseBody } from './decode.js';
 import { applyScale, toScale } from './scale.js';
+import { patchSchemaOf } from '../registry/patch-schema.js';
 import { bindPod, connectPod, evictPod, limitPodUpdate } from './pod-subresources.js';
 import type { TokenIssuer } from './token-request.js';
 import { Scale as ScaleType } from '../types/schemas/autoscaling.js';
@@ -388,7 +389,7 @@ export class ResourceHandler {
       name,
       (current) => {
         if (!current) throw notFound({ group: served.group, resource: served.def.plural }, name);
-        const patched = applyPatch(pt as 'json' | 'merge' | 'strategic', current, patchBody) as Obj;
+        const patched = applyPatch(pt as 'json' | 'merge' | 'strategic', current, patchBody, served.def.schema ? patchSchemaOf(served.def.schema) : undefined) as Obj;
         if (pt === 'strategic') dropPatchDirectives(patched);
         if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
           throw badRequest('the patch produced an object that is not a JSON object');

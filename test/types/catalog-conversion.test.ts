@@ -100,7 +100,6 @@ test('autoscaling/v2 fields v1 cannot hold travel in upstream\'s annotations, by
   assert.deepEqual(v2.status.conditions, richV2.status.conditions);
   assert.deepEqual(v2.status.currentMetrics, [
     { type: 'Resource', resource: { name: 'cpu', current: { averageValue: '100m', averageUtilization: 40 } } },
-    // v1's non-pointer currentValue makes a missing average explicit on the way back.
     { type: 'External', external: { metric: { name: 'queue' }, current: { value: '12' } } },
   ]);
   assert.deepEqual(unknownFields(v2, autoscalingV2Schemas.HorizontalPodAutoscaler!), []);

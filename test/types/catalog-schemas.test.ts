@@ -309,3 +309,41 @@ test('declared definitions match upstream v1.32 OpenAPI except for the listed 1.
   assert.deepEqual(newDefs.filter((n) => !NEW_DEFINITIONS_SINCE_1_32.has(n)).sort(), [], 'definitions v1.32 lacks, not listed as new');
   assert.deepEqual([...NEW_DEFINITIONS_SINCE_1_32].filter((n) => !newDefs.includes(n)), [], 'listed new definitions not found');
 });
+
+test('protobuf numbers match upstream v1.34 types.go for a sample of 1.33/1.34 fields', () => {
+  const numberOf = (t: ObjectType, path: string): number | undefined => {
+    let cur: Type = t;
+    const segs = path.split('.');
+    for (const [i, seg] of segs.entries()) {
+      while (cur.kind === 'list') cur = cur.items;
+      while (cur.kind === 'map') cur = cur.values;
+      if (cur.kind !== 'object') return undefined;
+      const f: Type | undefined = fieldsOf(cur)[seg];
+      if (!f) return undefined;
+      if (i === segs.length - 1) return f.protoNumber;
+      cur = f;
+    }
+    return undefined;
+  };
+  const slice = resourceSchemas.ResourceSlice!;
+  const claim = resourceSchemas.ResourceClaim!;
+  const facts: [ObjectType, string, number][] = [
+    [slice, 'spec.devices.bindsToNode', 9],
+    [slice, 'spec.devices.bindingConditions', 10],
+    [slice, 'spec.devices.bindingFailureConditions', 11],
+    [slice, 'spec.devices.allowMultipleAllocations', 12],
+    [slice, 'spec.devices.consumesCounters.counterSet', 1],
+    [slice, 'spec.devices.consumesCounters.counters', 2],
+    [slice, 'spec.devices.capacity.value', 1],
+    [slice, 'spec.devices.capacity.requestPolicy', 2],
+    [slice, 'spec.devices.capacity.requestPolicy.default', 1],
+    [slice, 'spec.devices.capacity.requestPolicy.validValues', 3],
+    [slice, 'spec.devices.capacity.requestPolicy.validRange', 4],
+    [claim, 'status.devices', 4],
+    [apiextensionsSchemas.CustomResourceDefinition!, 'spec.versions.additionalPrinterColumns', 6],
+    [apiextensionsSchemas.CustomResourceDefinition!, 'spec.conversion.webhook.clientConfig.url', 3],
+    [apiregistrationSchemas.APIService!, 'spec.groupPriorityMinimum', 7],
+    [apiregistrationSchemas.APIService!, 'spec.versionPriority', 8],
+  ];
+  for (const [t, path, n] of facts) assert.equal(numberOf(t, path), n, `${t.name} ${path}`);
+});
