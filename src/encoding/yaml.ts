@@ -23,7 +23,7 @@ export const kubeYamlSchema = new yaml.Schema({ implicit: [...coreTypes, yaml11B
 
 /** Parse one YAML document; throws a plain Error with the parser's message. */
 export function parseYaml(text: string): unknown {
-  return yaml.load(text, { schema: kubeYamlSchema, json: false });
+  return yaml.load(text, { schema: kubeYamlSchema, json: true });
 }
 
 /** Parse a multi-document YAML stream. */

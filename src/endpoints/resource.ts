@@ -5,19 +5,23 @@ import { randomInt } from 'node:crypto';
 import {
   badRequest,
   conflict,
+  fieldErr,
+  invalid,
   methodNotAllowed,
   notFound,
   OPTIMISTIC_LOCK_MESSAGE,
   resourceNotFound,
   StatusError,
 } from '../apimachinery/errors.js';
-import { negotiateResponse, patchType, requestEncoding, type ResponseFormat } from '../encoding/negotiate.js';
+import { negotiateResponse, patchType, requestEncoding, type Encoding, type ResponseFormat } from '../encoding/negotiate.js';
 import { parseIncludeObject, partialObjectMetadata, table, tableRow } from '../encoding/table.js';
-import { applyPatch } from '../patch/index.js';
+import { applyPatchDetailed } from '../patch/index.js';
+import { applyApplyPatchFieldValidation, applyPatchFieldValidation, bodyFieldValidation, type FieldValidationMode } from '../registry/field-validation.js';
+import { applyDefaults } from '../registry/defaulting.js';
 import { buildFilter } from '../registry/filter.js';
 import { parseListOptions } from '../registry/list-options.js';
 import type { DeleteOptions, Registry, Scope } from '../registry/registry.js';
-import { deleteOptions, writeParams } from '../registry/options.js';
+import { deleteOptions, writeParams, type WriteParams } from '../registry/options.js';
 import { header, readBody, sendBytes, sendEncoded, sendText, successStatus, type Ctx } from '../server/http.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
@@ -25,6 +29,7 @@ import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
 import { checkObject, decodeObject, parseBody } from './decode.js';
 import { applyScale, toScale } from './scale.js';
 import { patchSchemaOf } from '../registry/patch-schema.js';
+import { apply as applyFields, managerOrUserAgent } from '../apply/index.js';
 import { bindPod, connectPod, evictPod, limitPodUpdate } from './pod-subresources.js';
 import type { TokenIssuer } from './token-request.js';
 import { Scale as ScaleType } from '../types/schemas/autoscaling.js';
@@ -304,10 +309,22 @@ export class ResourceHandler {
     }
   }
 
-  private async readObject(ctx: Ctx, scope: Scope): Promise<Obj> {
+  /** Decode a create/update body: kind checks, then fieldValidation, then defaulting. */
+  private async readObject(ctx: Ctx, scope: Scope, mode: FieldValidationMode): Promise<Obj> {
     const served = scope.served;
+    const def = served.def;
     const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!served.def.schema });
     const body = await readBody(ctx.req);
+    const obj = this.decodeBody(body, encoding, scope);
+    if (def.schema) {
+      ctx.warnings.push(...bodyFieldValidation(mode, { body, encoding, type: def.schema, target: { kind: def.kind, version: served.version } }));
+      applyDefaults(served.group, served.version, def.kind, obj, def.schema);
+    }
+    return obj;
+  }
+
+  private decodeBody(body: Buffer, encoding: Encoding, scope: Scope): Obj {
+    const served = scope.served;
     if (encoding === 'protobuf') {
       let decoded: Obj;
       try {
@@ -333,16 +350,23 @@ export class ResourceHandler {
     });
   }
 
+  /** The manager of a non-apply write: the fieldManager parameter, else the User-Agent's product. */
+  private manager(ctx: Ctx, fieldManager: string): string {
+    return managerOrUserAgent(fieldManager, header(ctx.req, 'user-agent') ?? '');
+  }
+
   private async create(ctx: Ctx, scope: Scope): Promise<void> {
-    const { dryRun } = writeParams(ctx.query, 'CreateOptions');
-    const obj = await this.readObject(ctx, scope);
-    const created = await this.registry.create(scope, obj, { dryRun });
+    const { dryRun, fieldManager, fieldValidation } = writeParams(ctx.query, 'CreateOptions');
+    const obj = await this.readObject(ctx, scope, fieldValidation);
+    const created = await this.registry.create(scope, obj, { dryRun, fieldManager: this.manager(ctx, fieldManager) });
     this.sendObject(ctx, 201, scope.served, created);
   }
 
   private async update(ctx: Ctx, scope: Scope, sub: SubresourceDef | undefined): Promise<void> {
-    const { dryRun } = writeParams(ctx.query, 'UpdateOptions');
-    const obj = await this.readObject(ctx, scope);
+    const params = writeParams(ctx.query, 'UpdateOptions');
+    const dryRun = params.dryRun;
+    const fieldManager = this.manager(ctx, params.fieldManager);
+    const obj = await this.readObject(ctx, scope, params.fieldValidation);
     const name = ctx.info.name;
     const bodyName = obj.metadata?.name;
     if (bodyName && bodyName !== name) {
@@ -367,30 +391,40 @@ export class ResourceHandler {
           if (rv && rv !== cur.metadata.resourceVersion) throw conflict({ group: scope.served.group, resource: scope.served.def.plural }, name, OPTIMISTIC_LOCK_MESSAGE);
           return limitPodUpdate(kind, obj, cur);
         },
-        { dryRun, subresource: kind },
+        { dryRun, fieldManager, subresource: kind },
       );
       this.sendObject(ctx, 200, scope.served, r.obj);
       return;
     }
-    const res = await this.registry.update(scope, name, obj, { dryRun, subresource: sub?.type === 'status' || sub?.type === 'finalize' ? sub.type : undefined });
+    const res = await this.registry.update(scope, name, obj, { dryRun, fieldManager, subresource: sub?.type === 'status' || sub?.type === 'finalize' ? sub.type : undefined });
     this.sendObject(ctx, res.created ? 201 : 200, scope.served, res.obj);
   }
 
   private async patch(ctx: Ctx, scope: Scope, sub: SubresourceDef | undefined): Promise<void> {
-    const { dryRun } = writeParams(ctx.query, 'PatchOptions');
+    const params = writeParams(ctx.query, 'PatchOptions');
+    const dryRun = params.dryRun;
     const isCustom = false;
     const served = scope.served;
-    const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
+    const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply']);
+    if (pt === 'apply') return this.apply(ctx, scope, sub, params);
+    const fieldManager = this.manager(ctx, params.fieldManager);
     const body = await readBody(ctx.req);
     const patchBody = body.toString('utf8');
+    let warnings: string[] = [];
     const name = ctx.info.name;
     const res = await this.registry.guaranteedUpdate(
       scope,
       name,
       (current) => {
         if (!current) throw notFound({ group: served.group, resource: served.def.plural }, name);
-        const patched = applyPatch(pt as 'json' | 'merge' | 'strategic', current, patchBody, served.def.schema ? patchSchemaOf(served.def.schema) : undefined) as Obj;
+        const schema = served.def.schema;
+        const out = applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', current, patchBody, schema ? patchSchemaOf(schema) : undefined, { fieldValidation: params.fieldValidation });
+        const patched = out.object as Obj;
         if (pt === 'strategic') dropPatchDirectives(patched);
+        if (schema) {
+          warnings = applyPatchFieldValidation(params.fieldValidation, { kind: pt as 'json' | 'merge' | 'strategic', patchStrictErrors: out.strictErrors, patched, type: schema, patchBody });
+          applyDefaults(served.group, served.version, served.def.kind, patched, schema);
+        }
         if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
           throw badRequest('the patch produced an object that is not a JSON object');
         }
@@ -413,9 +447,57 @@ export class ResourceHandler {
         if (sub?.type === 'ephemeralcontainers' || sub?.type === 'resize') return limitPodUpdate(sub.type, patched, current);
         return patched;
       },
-      { dryRun, subresource: sub?.type === 'status' || sub?.type === 'finalize' || sub?.type === 'ephemeralcontainers' || sub?.type === 'resize' ? sub.type : undefined },
+      { dryRun, fieldManager, subresource: sub?.type === 'status' || sub?.type === 'finalize' || sub?.type === 'ephemeralcontainers' || sub?.type === 'resize' ? sub.type : undefined },
     );
+    ctx.warnings.push(...warnings);
     this.sendObject(ctx, 200, served, res.obj);
+  }
+
+  /** Server-side apply: PATCH with application/apply-patch+yaml; creates when absent. */
+  private async apply(ctx: Ctx, scope: Scope, sub: SubresourceDef | undefined, params: WriteParams): Promise<void> {
+    const served = scope.served;
+    const def = served.def;
+    const name = ctx.info.name;
+    if (!params.fieldManager) {
+      throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.required('fieldManager', 'is required for apply patch')]);
+    }
+    if (sub && sub.type !== 'status') throw new StatusError(415, 'UnsupportedMediaType', `apply patches are not supported on the ${sub.name} subresource`);
+    const body = await readBody(ctx.req);
+    ctx.warnings.push(...applyApplyPatchFieldValidation(params.fieldValidation, body.toString('utf8')));
+    const config = parseBody(body, 'yaml', def.kind);
+    if (config === null || typeof config !== 'object' || Array.isArray(config)) throw badRequest('error decoding YAML: the apply body must be an object');
+    const cfg = config as Obj;
+    if (cfg.metadata?.managedFields !== undefined) throw badRequest('metadata.managedFields must be nil');
+    if (cfg.metadata?.name !== undefined && cfg.metadata.name !== name) {
+      throw badRequest(`the name of the object (${cfg.metadata.name}) does not match the name on the URL (${name})`);
+    }
+    const apiVersion = apiVersionOf(served.group, served.version);
+    const opts = {
+      apiVersion,
+      kind: def.kind,
+      schema: def.schema ?? ('unstructured' as const),
+      subresource: sub?.type === 'status' ? 'status' : undefined,
+      force: params.force,
+      ignoredFields: sub?.type === 'status' ? [['spec']] : def.subresources?.some((x) => x.type === 'status') ? [['status']] : [],
+    };
+    const res = await this.registry.guaranteedUpdate(
+      scope,
+      name,
+      (current) => {
+        const rv = cfg.metadata?.resourceVersion;
+        if (current && rv && rv !== current.metadata.resourceVersion) {
+          throw conflict({ group: served.group, resource: def.plural }, name, OPTIMISTIC_LOCK_MESSAGE);
+        }
+        const base = current ?? undefined;
+        const out = applyFields(base, { ...cfg, metadata: { ...(cfg.metadata ?? {}), name, ...(def.namespaced ? { namespace: scope.namespace } : {}) } }, params.fieldManager, opts);
+        const obj = out.object as Obj;
+        if (current) obj.metadata = { ...obj.metadata, resourceVersion: current.metadata.resourceVersion };
+        if (def.schema) applyDefaults(served.group, served.version, def.kind, obj, def.schema);
+        return obj;
+      },
+      { dryRun: params.dryRun, fieldManager: params.fieldManager, applied: true, allowCreate: !sub, subresource: sub?.type === 'status' ? 'status' : undefined },
+    );
+    this.sendObject(ctx, res.created ? 201 : 200, served, res.obj);
   }
 
   /** Subresources that act rather than update a slice: binding, eviction, connect, token. */
@@ -463,7 +545,7 @@ export class ResourceHandler {
       desired = (cur) => applyScale(cur, scale, gr);
     } else {
       const pt = patchType(header(ctx.req, 'content-type'), ['json', 'merge', 'strategic']);
-      desired = (cur) => applyScale(cur, applyPatch(pt as 'json' | 'merge' | 'strategic', toScale(cur), body.toString('utf8')) as Obj, gr);
+      desired = (cur) => applyScale(cur, applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', toScale(cur), body.toString('utf8')).object as Obj, gr);
     }
     const res = await this.registry.guaranteedUpdate(
       scope,

@@ -28,8 +28,8 @@ const typeDefaulters = new Map<string, TypeDefaulter>([
  */
 export function registerTypeDefaulter(definitionName: string, fn: TypeDefaulter): void {
   typeDefaulters.set(definitionName, fn);
-  plans.clear();
-  mayDefaultCache.clear();
+  plans = new WeakMap();
+  mayDefaultCache = new WeakMap();
 }
 
 /** The struct defaulter registered for a definition name, if any. */
@@ -51,8 +51,9 @@ interface Plan {
   children: Array<{ name: string; type: Type; struct: boolean }>;
 }
 
-const plans = new Map<string, Plan>();
-const mayDefaultCache = new Map<string, boolean>();
+// Cached per type object (not per name: two schemas may share a definition name).
+let plans = new WeakMap<ObjectType, Plan>();
+let mayDefaultCache = new WeakMap<ObjectType, boolean>();
 
 function structDefaulters(type: ObjectType, out: TypeDefaulter[]): TypeDefaulter[] {
   const own = typeDefaulters.get(type.name);
@@ -66,7 +67,7 @@ function mayDefault(type: Type, open = new Set<string>()): boolean {
   if (type.kind === 'list') return mayDefault(type.items, open);
   if (type.kind === 'map') return mayDefault(type.values, open);
   if (type.kind !== 'object') return false;
-  const cached = mayDefaultCache.get(type.name);
+  const cached = mayDefaultCache.get(type);
   if (cached !== undefined) return cached;
   if (open.has(type.name)) return true;
   open.add(type.name);
@@ -80,12 +81,13 @@ function mayDefault(type: Type, open = new Set<string>()): boolean {
     }
   }
   open.delete(type.name);
-  if (open.size === 0 || result) mayDefaultCache.set(type.name, result);
+  // A false answer is exact; a true one may lean on an open cycle, which only costs a walk.
+  mayDefaultCache.set(type, result);
   return result;
 }
 
 function planFor(type: ObjectType): Plan {
-  let plan = plans.get(type.name);
+  let plan = plans.get(type);
   if (plan) return plan;
   plan = { defaulters: structDefaulters(type, []), declared: [], children: [] };
   for (const [name, ft] of Object.entries(fieldsOf(type))) {
@@ -96,7 +98,7 @@ function planFor(type: ObjectType): Plan {
     }
     if (mayDefault(ft)) plan.children.push({ name, type: ft, struct: ft.kind === 'object' && !isOptional(ft) });
   }
-  plans.set(type.name, plan);
+  plans.set(type, plan);
   return plan;
 }
 

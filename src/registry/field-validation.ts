@@ -363,6 +363,35 @@ export function applyFieldValidation(mode: FieldValidationMode, problems: readon
   throw badRequest(`${target.kind} in version ${goQuote(target.version)} cannot be handled as a ${target.kind}: ${strictDecodingMessage(problems)}`);
 }
 
+export interface BodyFieldValidationInput {
+  /** The raw request body. */
+  body: Uint8Array;
+  encoding: 'json' | 'yaml' | 'protobuf';
+  /**
+   * The body as parsed, unmodified (JSON.parse / YAML parse output). For JSON it spares a
+   * second parse; for YAML it is required. Do not pass an object already defaulted or
+   * completed with apiVersion/kind: the duplicate check compares key counts.
+   */
+  decoded?: unknown;
+  /** The schema of the kind the body decodes to; without one nothing is checked. */
+  type: ObjectType | undefined;
+  target: DecodeTarget;
+}
+
+/**
+ * The whole fieldValidation step of a create or update body: finds the strict errors for
+ * the body's encoding (none for protobuf, which upstream decodes without strictness) and
+ * applies the mode. Returns the warnings to add; throws the Strict 400.
+ */
+export function bodyFieldValidation(mode: FieldValidationMode, input: BodyFieldValidationInput): string[] {
+  if (mode === 'Ignore' || !input.type || input.encoding === 'protobuf') return [];
+  const problems =
+    input.encoding === 'yaml'
+      ? findYamlStrictErrors(Buffer.from(input.body.buffer, input.body.byteOffset, input.body.byteLength).toString('utf8'), input.decoded, input.type)
+      : findUnknownFields(input.body, input.type, input.decoded);
+  return applyFieldValidation(mode, problems, input.target);
+}
+
 // ---- outcomes: patch ----
 
 export type PatchKindForValidation = 'json' | 'merge' | 'strategic';

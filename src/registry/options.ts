@@ -5,6 +5,7 @@ import { fieldErr, invalid, type FieldError } from '../apimachinery/errors.js';
 import { validateFieldManager } from '../apimachinery/validation.js';
 import type { Obj } from '../types/kind.js';
 import type { DeleteOptions } from './registry.js';
+import { fieldValidationDirective, validateFieldValidation, type FieldValidationMode } from './field-validation.js';
 
 type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions';
 
@@ -20,6 +21,7 @@ export interface WriteParams {
   dryRun: boolean;
   fieldManager: string;
   force: boolean;
+  fieldValidation: FieldValidationMode;
 }
 
 /** Query options of create, update and patch. */
@@ -28,9 +30,11 @@ export function writeParams(query: URLSearchParams, kind: Exclude<OptionsKind, '
   const fieldManager = query.get('fieldManager') ?? '';
   const errs = validateDryRun(dryRun);
   if (fieldManager) errs.push(...validateFieldManager(fieldManager, 'fieldManager'));
+  const fv = query.get('fieldValidation') ?? '';
+  errs.push(...validateFieldValidation(fv));
   fail(kind, errs);
   const force = query.get('force');
-  return { dryRun: dryRun.length > 0, fieldManager, force: force === 'true' || force === '1' };
+  return { dryRun: dryRun.length > 0, fieldManager, force: force === 'true' || force === '1', fieldValidation: fieldValidationDirective(fv) };
 }
 
 const POLICIES = ['Foreground', 'Background', 'Orphan'] as const;

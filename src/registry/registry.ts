@@ -24,6 +24,7 @@ import type { ListFilter } from './filter.js';
 import { clone, deepEqual, metaOf, newUid, nowTimestamp } from './meta.js';
 import { generateName, validateMeta, validateMetaUpdate } from './meta-validation.js';
 import { ResourceStore } from './resource-store.js';
+import { isResetManagedFields, update as trackUpdate } from '../apply/index.js';
 import { admitCreateInNamespace, admitNamespaceDelete } from '../admission/namespace-lifecycle.js';
 import { canonicalObject } from '../apimachinery/objectmeta.js';
 import { fieldsOf } from '../types/schema.js';
@@ -67,7 +68,14 @@ export interface WatchSink {
 
 export interface WriteOptions {
   dryRun: boolean;
+  /** Who writes, for metadata.managedFields (the fieldManager parameter or the User-Agent's product). */
+  fieldManager?: string;
+  /** managedFields were already computed by server-side apply. */
+  applied?: boolean;
 }
+
+/** The manager recorded for writes that name none (the server's own writes). */
+export const DEFAULT_FIELD_MANAGER = 'kube-apiserver';
 
 export interface DeleteOptions extends WriteOptions {
   preconditions?: { uid?: string; resourceVersion?: string };
@@ -448,6 +456,7 @@ export class Registry {
     for (let attempt = 0; ; attempt++) {
       const candidate = generated && attempt > 0 ? clone(template) : obj;
       const prepared = this.prepareCreate(scope, candidate);
+      this.trackManagedFields(scope.served, undefined, prepared, opts);
       const stored = this.toStored(scope.served, prepared);
       const name = String(stored.metadata.name);
       const key = rs.key(stored.metadata.namespace ?? '', name);
@@ -510,6 +519,7 @@ export class Registry {
         return { obj: created, created: true };
       }
       const next = this.prepareUpdate(scope, desired, current, opts.subresource);
+      this.trackManagedFields(scope.served, current, next, opts);
       const hooks = this.hooksFor(def);
       if (
         current.metadata.deletionTimestamp &&
@@ -545,6 +555,34 @@ export class Registry {
       if (undo) await undo();
       if (attempt > 20) throw conflict(this.gr(scope.served), name, OPTIMISTIC_LOCK_MESSAGE);
     }
+  }
+
+  /**
+   * Record the writer's field ownership in metadata.managedFields (server-side apply's
+   * Update entries). An empty list keeps the existing entries; a list holding one empty
+   * entry resets them, and the writer then owns every field it sent.
+   */
+  private trackManagedFields(served: ServedResource, live: Obj | undefined, next: Obj, opts: WriteOptions & { subresource?: string }): void {
+    if (opts.applied) return;
+    const def = served.def;
+    const meta = next.metadata;
+    const requested = meta.managedFields;
+    let base = live;
+    if (Array.isArray(requested) && requested.length === 0) meta.managedFields = live?.metadata?.managedFields;
+    else if (isResetManagedFields(requested)) {
+      delete meta.managedFields;
+      base = undefined;
+    } else if (requested === undefined && live) meta.managedFields = live.metadata?.managedFields;
+    const sub = opts.subresource && opts.subresource !== 'finalize' ? opts.subresource : undefined;
+    const hasStatus = def.subresources?.some((x) => x.type === 'status') ?? false;
+    const entries = trackUpdate(base, next, opts.fieldManager ?? DEFAULT_FIELD_MANAGER, {
+      apiVersion: apiVersionOf(served.group, served.version),
+      schema: def.schema ?? 'unstructured',
+      subresource: sub,
+      ignoredFields: sub === 'status' ? [['spec']] : hasStatus && !sub ? [['status']] : [],
+    });
+    if (entries.length) meta.managedFields = entries;
+    else delete meta.managedFields;
   }
 
   /** Apply upstream's update rules: immutable metadata, status/spec split, generation. */

@@ -11,6 +11,7 @@ import {
   applyApplyPatchFieldValidation,
   applyFieldValidation,
   applyPatchFieldValidation,
+  bodyFieldValidation,
   fieldValidationDirective,
   fieldValidationMode,
   findPatchedObjectUnknownFields,
@@ -191,6 +192,21 @@ test('Ignore drops findings, Warn returns one warning each, Strict is a 400 list
     'Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.foo", unknown field "spec.bar"',
   );
   assert.deepEqual(applyFieldValidation('Strict', [], target), []);
+});
+
+test('bodyFieldValidation: JSON and YAML bodies by encoding; protobuf is never strict', () => {
+  const target = { kind: 'Pod', version: 'v1' };
+  const json = Buffer.from('{"spec":{"foo":1,"containers":[]}}');
+  assert.deepEqual(bodyFieldValidation('Warn', { body: json, encoding: 'json', type: Pod, target }), ['unknown field "spec.foo"']);
+  assert.deepEqual(bodyFieldValidation('Warn', { body: json, encoding: 'protobuf', type: Pod, target }), []);
+  assert.deepEqual(bodyFieldValidation('Warn', { body: json, encoding: 'json', type: undefined, target }), []);
+  const text = 'spec:\n  foo: 1\n  foo: 2\n';
+  const decoded = yaml.load(text, { schema: kubeYamlSchema, json: true });
+  const err = statusOf(() => bodyFieldValidation('Strict', { body: Buffer.from(text), encoding: 'yaml', decoded, type: Pod, target }));
+  assert.equal(
+    err.status.message,
+    'Pod in version "v1" cannot be handled as a Pod: strict decoding error: yaml: unmarshal errors:\n  line 3: key "foo" already set in map, unknown field "spec.foo"',
+  );
 });
 
 // ---- YAML bodies ----

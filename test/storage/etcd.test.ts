@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { CompactedError, type StoreEvent } from '../../src/storage/store.js';
 import { EtcdStore, EtcdRequestError, progressRequestsReliable, bytePrefixEnd } from '../../src/storage/etcd/etcd-store.js';
 import { runStoreContract, type StoreFixture } from './contract.js';
+import { CompactionSchedule } from '../../src/storage/compactor.js';
 import { EtcdCluster, NO_ETCD, etcdBinary, freePort } from '../support/etcd.js';
 
 const haveEtcd = etcdBinary() !== undefined;
@@ -198,6 +199,18 @@ describe('EtcdStore', { skip: haveEtcd ? false : NO_ETCD }, () => {
     const late = log.filter(([rev, n]) => n < written.filter((r) => r <= rev).length);
     assert.ok(log.length > 50, `only ${log.length} progress notifications`);
     assert.deepEqual(late, [], 'a progress revision arrived before events at or below it');
+  });
+
+  it('is compacted by the shared compaction schedule, one interval behind', async () => {
+    const store = await connect('/sched');
+    const schedule = new CompactionSchedule(store);
+    assert.ok((await store.create('/a', buf('1'))).ok);
+    assert.equal(await schedule.tick(), undefined, 'the first tick only records a revision');
+    const recorded = schedule.nextTarget;
+    assert.ok((await store.create('/b', buf('2'))).ok);
+    assert.equal(await schedule.tick(), recorded);
+    assert.equal(await store.compactedRevision(), recorded);
+    await assert.rejects(store.get('/a', recorded - 1), CompactedError);
   });
 
   it('turns a request etcd rejects into EtcdRequestError, not an outage', async () => {

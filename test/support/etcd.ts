@@ -94,7 +94,7 @@ export class EtcdMember {
     if (this.proc) throw new Error(`${this.spec.name} is already running`);
     const bin = etcdBinary();
     if (!bin) throw new Error(NO_ETCD);
-    const { name, clientPort, peerPort } = this.spec;
+    const { name, peerPort } = this.spec;
     const args = [
       `--name=${name}`,
       `--data-dir=${this.dataDir}`,

@@ -248,3 +248,51 @@ test('every version that is not stored as itself converts through a kind that is
   }
   assert.ok(views >= 15, `${views} views`);
 });
+
+/**
+ * Registry facts of upstream v1.34 for the kinds declared under src/types/kinds: generation
+ * tracking (strategy sets metadata.generation), ReturnDeletedObject, AllowCreateOnUpdate,
+ * AllowUnconditionalUpdate (when false) and extra field selectors. Kinds not listed have none.
+ */
+const UPSTREAM_REGISTRY: Record<string, string> = {
+  'admissionregistration.k8s.io/mutatingwebhookconfigurations': 'generation conditional-update',
+  'admissionregistration.k8s.io/validatingwebhookconfigurations': 'generation conditional-update',
+  'apiextensions.k8s.io/customresourcedefinitions': 'generation conditional-update',
+  'apiregistration.k8s.io/apiservices': 'conditional-update',
+  'certificates.k8s.io/certificatesigningrequests': 'fields=spec.signerName',
+  'discovery.k8s.io/endpointslices': 'generation',
+  'node.k8s.io/runtimeclasses': 'create-on-update conditional-update',
+  'resource.k8s.io/deviceclasses': 'generation delete-returns-object',
+  'resource.k8s.io/resourceclaims': 'delete-returns-object',
+  'resource.k8s.io/resourceclaimtemplates': 'delete-returns-object',
+  'resource.k8s.io/resourceslices': 'generation delete-returns-object fields=spec.driver,spec.nodeName',
+  'storage.k8s.io/csidrivers': 'generation conditional-update',
+  'storage.k8s.io/csinodes': 'conditional-update',
+  'storage.k8s.io/csistoragecapacities': 'conditional-update',
+  'storage.k8s.io/volumeattachments': 'delete-returns-object conditional-update',
+  'storage.k8s.io/volumeattributesclasses': 'delete-returns-object',
+};
+
+function registryFacts(def: KindDef): string {
+  const facts: string[] = [];
+  if (def.tracksGeneration) facts.push('generation');
+  if (def.deleteReturnsObject) facts.push('delete-returns-object');
+  if (def.strategy?.allowCreateOnUpdate) facts.push('create-on-update');
+  if (def.strategy?.allowUnconditionalUpdate === false) facts.push('conditional-update');
+  const fields = Object.keys(def.fieldSelectors ?? {}).sort();
+  if (fields.length) facts.push(`fields=${fields.join(',')}`);
+  return facts.join(' ');
+}
+
+test('registry facts of the declared kinds are upstream v1.34\'s, in every version', () => {
+  const differing: string[] = [];
+  for (const def of [...defaultServedKinds, ...gatedKinds]) {
+    const id = `${def.group || 'core'}/${def.plural}`;
+    if (def.group === 'coordination.k8s.io' || def.group === 'internal.apiserver.k8s.io' || def.group === 'storagemigration.k8s.io' || def.plural.startsWith('mutatingadmissionpolic')
+      || def.plural === 'clustertrustbundles' || def.plural === 'podcertificaterequests' || def.plural === 'devicetaintrules') continue; // alpha/beta-only kinds: see the report
+    const want = UPSTREAM_REGISTRY[id] ?? '';
+    const got = registryFacts(def);
+    if (got !== want) differing.push(`${id} (${def.versions[0]}): ours "${got}" upstream "${want}"`);
+  }
+  assert.deepEqual(differing, []);
+});

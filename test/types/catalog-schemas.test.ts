@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fieldsOf, isRequired, type ObjectType, type Type } from '../../src/types/schema.js';
 import { apiextensionsSchemas } from '../../src/types/schemas/apiextensions.js';
@@ -346,4 +346,48 @@ test('protobuf numbers match upstream v1.34 types.go for a sample of 1.33/1.34 f
     [apiregistrationSchemas.APIService!, 'spec.versionPriority', 8],
   ];
   for (const [t, path, n] of facts) assert.equal(numberOf(t, path), n, `${t.name} ${path}`);
+});
+
+// Upstream's OpenAPI v3 documents default every non-pointer field to its zero value when the
+// JSON tag keeps it ({} for structs, "" / 0 / false for scalars without omitempty): they check
+// our .optional() and .keepEmpty() flags.
+const V3_DIR = fileURLToPath(new URL('../../../../shared/reference/openapi-v1.32/v3/', import.meta.url));
+
+function impliedDefault(f: Type): unknown {
+  if (Object.hasOwn(f, 'default')) return f.default;
+  if (f.optional === true) return undefined;
+  if (f.kind === 'object') return {};
+  if (f.keepEmpty !== true) return undefined;
+  switch (f.kind) {
+    case 'string': return '';
+    case 'int32': case 'int64': case 'double': return 0;
+    case 'bool': return false;
+    default: return undefined;
+  }
+}
+
+test('pointer and omitempty flags reproduce the field defaults of upstream v1.32 OpenAPI v3', (t) => {
+  if (!existsSync(V3_DIR)) {
+    t.skip(`reference OpenAPI v3 absent (${V3_DIR})`);
+    return;
+  }
+  interface V3Schemas { [name: string]: { properties?: Record<string, { default?: unknown }> } }
+  const v3: V3Schemas = {};
+  for (const file of readdirSync(V3_DIR)) Object.assign(v3, (JSON.parse(readFileSync(V3_DIR + file, 'utf8')) as { components?: { schemas?: V3Schemas } }).components?.schemas ?? {});
+  const found: string[] = [];
+  let compared = 0;
+  for (const [name, ours] of collect()) {
+    const props = isOwn(name) ? v3[name]?.properties : undefined;
+    if (!props) continue;
+    for (const [field, f] of Object.entries(fieldsOf(ours))) {
+      const p = props[field];
+      if (!p) continue;
+      compared++;
+      const want = JSON.stringify(p.default);
+      const got = JSON.stringify(impliedDefault(f));
+      if (want !== got) found.push(`${name}.${field}: ours ${got} upstream ${want}`);
+    }
+  }
+  assert.ok(compared > 500, `only ${compared} fields compared`);
+  assert.deepEqual(found, []);
 });

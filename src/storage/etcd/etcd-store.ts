@@ -52,7 +52,6 @@ export function progressRequestsReliable(version: string): boolean {
   return minor > 5;
 }
 
-const EMPTY = Buffer.alloc(0);
 /** A key nobody uses: ranges on it only serve to learn the revision. */
 const PROBE_KEY = Buffer.from([0]);
 const HEALTH_TIMEOUT_MS = 2000;

@@ -9,11 +9,12 @@ import { resourceClaimTemplateV1beta1, resourceClaimV1beta1, resourceSliceV1beta
 
 const G = 'resource.k8s.io';
 
-const deviceClass = { group: G, kind: 'DeviceClass', plural: 'deviceclasses', singular: 'deviceclass', namespaced: false, tracksGeneration: true };
-const resourceClaim = { group: G, kind: 'ResourceClaim', plural: 'resourceclaims', singular: 'resourceclaim', namespaced: true, subresources: [statusSubresource()] };
-const resourceClaimTemplate = { group: G, kind: 'ResourceClaimTemplate', plural: 'resourceclaimtemplates', singular: 'resourceclaimtemplate', namespaced: true };
+// Every resource.k8s.io store answers DELETE with the deleted object (ReturnDeletedObject).
+const deviceClass = { group: G, kind: 'DeviceClass', plural: 'deviceclasses', singular: 'deviceclass', namespaced: false, tracksGeneration: true, deleteReturnsObject: true };
+const resourceClaim = { group: G, kind: 'ResourceClaim', plural: 'resourceclaims', singular: 'resourceclaim', namespaced: true, subresources: [statusSubresource()], deleteReturnsObject: true };
+const resourceClaimTemplate = { group: G, kind: 'ResourceClaimTemplate', plural: 'resourceclaimtemplates', singular: 'resourceclaimtemplate', namespaced: true, deleteReturnsObject: true };
 const resourceSlice = {
-  group: G, kind: 'ResourceSlice', plural: 'resourceslices', singular: 'resourceslice', namespaced: false, tracksGeneration: true,
+  group: G, kind: 'ResourceSlice', plural: 'resourceslices', singular: 'resourceslice', namespaced: false, tracksGeneration: true, deleteReturnsObject: true,
   fieldSelectors: { 'spec.nodeName': fieldAt('spec.nodeName'), 'spec.driver': fieldAt('spec.driver') },
 };
 
@@ -38,6 +39,6 @@ export const resourceGatedKinds: GatedKindDef[] = [
   ...versionOf('v1beta1', resourceV1beta1Schemas).map(gated),
   gated(kind({
     group: G, version: 'v1alpha3', kind: 'DeviceTaintRule', plural: 'devicetaintrules', singular: 'devicetaintrule', namespaced: false,
-    tracksGeneration: true, schema: DeviceTaintRuleV1alpha3,
+    tracksGeneration: true, deleteReturnsObject: true, schema: DeviceTaintRuleV1alpha3,
   })),
 ];

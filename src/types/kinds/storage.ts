@@ -5,7 +5,7 @@ import { storageSchemas, VolumeAttributesClassV1alpha1, VolumeAttributesClassV1b
 import { gated, sameShapeStorage, type GatedKindDef } from './gated.js';
 
 const G = 'storage.k8s.io';
-const volumeAttributesClass = { group: G, kind: 'VolumeAttributesClass', plural: 'volumeattributesclasses', singular: 'volumeattributesclass', shortNames: ['vac'], namespaced: false };
+const volumeAttributesClass = { group: G, kind: 'VolumeAttributesClass', plural: 'volumeattributesclasses', singular: 'volumeattributesclass', shortNames: ['vac'], namespaced: false, deleteReturnsObject: true };
 
 export const storageKinds: KindDef[] = [
   kind({
