@@ -29,6 +29,7 @@ import { sendStatus } from './server/http.js';
 import { ApiServer } from './server/server.js';
 import { startCompactor } from './storage/compactor.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
+import { EtcdStore } from './storage/etcd/etcd-store.js';
 import type { Store } from './storage/store.js';
 import { builtinCatalog } from './types/catalog.js';
 import { createLogger, type Logger } from './util/log.js';
@@ -52,8 +53,17 @@ export interface SkiffOptions {
   serviceNodePortRange?: { base: number; size: number };
   /** How often history is compacted (ms); history of one interval is always kept. Default 5 minutes. */
   compactionIntervalMs?: number;
-  /** Use this store instead of SQLite in the data dir (e.g. etcd). */
+  /** Use this store instead of SQLite in the data dir. */
   store?: Store;
+  /** --etcd-servers: store in this etcd cluster instead of SQLite. */
+  etcdServers?: string[];
+  etcdCaFile?: string;
+  etcdCertFile?: string;
+  etcdKeyFile?: string;
+  /** --etcd-prefix (default /registry). */
+  etcdPrefix?: string;
+  /** --runtime-config: enable or disable API group-versions and resources. */
+  runtimeConfig?: Record<string, string>;
   verbosity?: number;
   logger?: Logger;
   /** Watch bookmark interval, ms (default 60s). */
@@ -118,9 +128,13 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   }
   if (options.clientCaFile) clientCaPem = readFileSync(options.clientCaFile, 'utf8');
 
-  const store = options.store ?? SqliteStore.open(join(dataDir, 'skiff.db'));
-  const catalog = builtinCatalog();
-  const registry = new Registry(catalog, store, indexerFor);
+  const store =
+    options.store ??
+    (options.etcdServers?.length
+      ? await EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
+      : SqliteStore.open(join(dataDir, 'skiff.db')));
+  const catalog = builtinCatalog(options.runtimeConfig ?? {});
+  const registry = new Registry(catalog, store, indexerFor, { registryPrefix: options.etcdPrefix ?? '/registry' });
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
@@ -175,7 +189,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   // Controllers run on the replica holding the kube-controller-manager Lease.
   const elector = new LeaderElector(registry, logger, {
     // On the embedded store one process owns the data: a stable identity re-takes the lease at once after a restart.
-    identity: options.store ? undefined : `${hostname()}_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
+    identity: options.store || options.etcdServers?.length ? undefined : `${hostname()}_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
     ...options.leaderElection,
     onStartedLeading: () => controllers.start(),
     onStoppedLeading: () => controllers.stop(),

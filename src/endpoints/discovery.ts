@@ -15,7 +15,7 @@ export function storageVersionHash(group: string, version: string, kind: string)
 
 function storageGVK(catalog: Catalog, def: KindDef): { group: string; version: string; kind: string } {
   const owner = catalog.storageOwner(def);
-  const ownerDef = catalog.kinds.find((k) => k.group === owner.group && k.plural === owner.plural) ?? def;
+  const ownerDef = catalog.storingKind(owner.group, owner.plural) ?? def;
   return { group: ownerDef.group, version: ownerDef.versions[0]!, kind: ownerDef.kind };
 }
 

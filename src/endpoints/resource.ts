@@ -18,6 +18,7 @@ import { parseIncludeObject, partialObjectMetadata, table, tableRow } from '../e
 import { applyPatchDetailed } from '../patch/index.js';
 import { applyApplyPatchFieldValidation, applyPatchFieldValidation, bodyFieldValidation, type FieldValidationMode } from '../registry/field-validation.js';
 import { applyDefaults } from '../registry/defaulting.js';
+import { pruneObject } from '../registry/prune.js';
 import { buildFilter } from '../registry/filter.js';
 import { parseListOptions } from '../registry/list-options.js';
 import type { DeleteOptions, Registry, Scope } from '../registry/registry.js';
@@ -318,6 +319,7 @@ export class ResourceHandler {
     const obj = this.decodeBody(body, encoding, scope);
     if (def.schema) {
       ctx.warnings.push(...bodyFieldValidation(mode, { body, encoding, type: def.schema, target: { kind: def.kind, version: served.version } }));
+      pruneObject(obj, def.schema);
       applyDefaults(served.group, served.version, def.kind, obj, def.schema);
     }
     return obj;
@@ -423,6 +425,7 @@ export class ResourceHandler {
         if (pt === 'strategic') dropPatchDirectives(patched);
         if (schema) {
           warnings = applyPatchFieldValidation(params.fieldValidation, { kind: pt as 'json' | 'merge' | 'strategic', patchStrictErrors: out.strictErrors, patched, type: schema, patchBody });
+          pruneObject(patched, schema);
           applyDefaults(served.group, served.version, served.def.kind, patched, schema);
         }
         if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
@@ -492,7 +495,10 @@ export class ResourceHandler {
         const out = applyFields(base, { ...cfg, metadata: { ...(cfg.metadata ?? {}), name, ...(def.namespaced ? { namespace: scope.namespace } : {}) } }, params.fieldManager, opts);
         const obj = out.object as Obj;
         if (current) obj.metadata = { ...obj.metadata, resourceVersion: current.metadata.resourceVersion };
-        if (def.schema) applyDefaults(served.group, served.version, def.kind, obj, def.schema);
+        if (def.schema) {
+          pruneObject(obj, def.schema);
+          applyDefaults(served.group, served.version, def.kind, obj, def.schema);
+        }
         return obj;
       },
       { dryRun: params.dryRun, fieldManager: params.fieldManager, applied: true, allowCreate: !sub, subresource: sub?.type === 'status' ? 'status' : undefined },

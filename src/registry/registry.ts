@@ -172,7 +172,7 @@ export class Registry {
     const id = `${owner.group}/${owner.plural}`;
     let rs = this.stores.get(id);
     if (!rs) {
-      const ownerDef = this.catalog.kinds.find((k) => k.group === owner.group && k.plural === owner.plural) ?? def;
+      const ownerDef = this.catalog.storingKind(owner.group, owner.plural) ?? def;
       rs = new ResourceStore(this.store, ownerDef, this.registryPrefix, this.indexerFor(ownerDef));
       this.stores.set(id, rs);
     }
@@ -421,7 +421,7 @@ export class Registry {
   // ---- writes ----
 
   /** Fill in and validate a new object; returns the object to store (in storage form). */
-  private prepareCreate(scope: Scope, obj: Obj): Obj {
+  private prepareCreate(scope: Scope, obj: Obj, opts: WriteOptions): Obj {
     const def = scope.served.def;
     const meta = metaOf(obj);
     for (const f of SERVER_SET_ON_CREATE) delete meta[f];
@@ -443,6 +443,7 @@ export class Registry {
       delete obj.status;
     }
     def.strategy?.prepareForCreate?.(obj);
+    this.trackManagedFields(scope.served, undefined, obj, opts);
     const errs: FieldError[] = [...validateMeta(obj, def), ...(def.strategy?.validate?.(obj) ?? [])];
     if (errs.length) throw invalid(this.gk(scope.served), String(meta.name ?? meta.generateName ?? ''), errs);
     return obj;
@@ -455,8 +456,7 @@ export class Registry {
     const template = generated ? clone(obj) : obj;
     for (let attempt = 0; ; attempt++) {
       const candidate = generated && attempt > 0 ? clone(template) : obj;
-      const prepared = this.prepareCreate(scope, candidate);
-      this.trackManagedFields(scope.served, undefined, prepared, opts);
+      const prepared = this.prepareCreate(scope, candidate, opts);
       const stored = this.toStored(scope.served, prepared);
       const name = String(stored.metadata.name);
       const key = rs.key(stored.metadata.namespace ?? '', name);
@@ -518,8 +518,7 @@ export class Registry {
         const created = await this.create(scope, desired, opts);
         return { obj: created, created: true };
       }
-      const next = this.prepareUpdate(scope, desired, current, opts.subresource);
-      this.trackManagedFields(scope.served, current, next, opts);
+      const next = this.prepareUpdate(scope, desired, current, opts);
       const hooks = this.hooksFor(def);
       if (
         current.metadata.deletionTimestamp &&
@@ -586,7 +585,8 @@ export class Registry {
   }
 
   /** Apply upstream's update rules: immutable metadata, status/spec split, generation. */
-  private prepareUpdate(scope: Scope, desired: Obj, current: Obj, subresource?: string): Obj {
+  private prepareUpdate(scope: Scope, desired: Obj, current: Obj, opts: WriteOptions & { subresource?: string }): Obj {
+    const subresource = opts.subresource;
     const def = scope.served.def;
     const meta = metaOf(desired);
     const cmeta = current.metadata;
@@ -627,6 +627,7 @@ export class Registry {
         meta.generation = (Number(cmeta.generation) || 0) + 1;
       }
     }
+    this.trackManagedFields(scope.served, current, next, opts);
     const errs: FieldError[] = [
       ...validateMetaUpdate(next, current, def),
       ...(def.strategy?.validateUpdate?.(next, current) ?? []),

@@ -13,6 +13,16 @@ import * as meta from './schemas/meta.js';
 import * as networking from './schemas/networking.js';
 import * as policy from './schemas/policy.js';
 import * as rbac from './schemas/rbac.js';
+import * as apiextensions from './schemas/apiextensions.js';
+import * as apiregistration from './schemas/apiregistration.js';
+import * as authentication from './schemas/authentication.js';
+import * as authorization from './schemas/authorization.js';
+import * as certificates from './schemas/certificates.js';
+import * as discovery from './schemas/discovery.js';
+import * as node from './schemas/node.js';
+import * as resource from './schemas/resource.js';
+import * as scheduling from './schemas/scheduling.js';
+import * as storage from './schemas/storage.js';
 
 const { admissionregistrationSchemas } = admissionregistration;
 const { appsSchemas } = apps;
@@ -26,7 +36,10 @@ const { policySchemas } = policy;
 const { rbacSchemas } = rbac;
 
 /** Every schema module, for collecting named definitions (OpenAPI). */
-export const schemaModules: object[] = [meta, core, apps, autoscaling, batch, coordination, events, policy, networking, rbac, flowcontrol, admissionregistration];
+export const schemaModules: object[] = [
+  meta, core, apps, autoscaling, batch, coordination, events, policy, networking, rbac, flowcontrol, admissionregistration,
+  apiextensions, apiregistration, authentication, authorization, certificates, discovery, node, resource, scheduling, storage,
+];
 
 const byGroup: Record<string, Record<string, ObjectType>> = {
   '': coreSchemas,

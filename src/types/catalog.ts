@@ -4,6 +4,7 @@ import { coreKinds } from './core.js';
 import { groupKinds } from './groups.js';
 import type { KindDef } from './kind.js';
 import { builtinSchema } from './builtin-schemas.js';
+import { defaultServedKinds, gatedKinds } from './kinds/index.js';
 import { columnsFor } from './columns/index.js';
 
 export interface ServedResource {
@@ -59,12 +60,18 @@ export class Catalog {
     return this.byGroupVersion.has(`${group}/${version}`);
   }
 
-  /** The served resource of a kind in an apiVersion ("v1", "apps/v1"). */
+  /** The served resource of a kind in an apiVersion ("v1", "apps/v1"), preferring the stored declaration over views. */
   byKind(apiVersion: string, kind: string): ServedResource | undefined {
     const slash = apiVersion.indexOf('/');
     const group = slash < 0 ? '' : apiVersion.slice(0, slash);
     const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
-    return this.resources(group, version)?.find(({ def }) => def.kind === kind && !def.storedAs);
+    const list = this.resources(group, version)?.filter(({ def }) => def.kind === kind && !def.plural.includes('/'));
+    return list?.find(({ def }) => !def.storedAs) ?? list?.[0];
+  }
+
+  /** The declaration that stores the objects of a resource (not a view of them). */
+  storingKind(group: string, plural: string): KindDef | undefined {
+    return this.kinds.find((k) => k.group === group && k.plural === plural && !k.storedAs);
   }
 
   /** Whether the kind exists in that apiVersion ("v1", "apps/v1"), list kinds included. */
@@ -95,12 +102,49 @@ export function apiVersionOf(group: string, version: string): string {
   return group ? `${group}/${version}` : version;
 }
 
-export function builtinCatalog(): Catalog {
-  return new Catalog(
-    [...coreKinds, ...groupKinds].map((k) => ({
+/**
+ * Whether --runtime-config serves a group-version (and resource): keys `api/all`,
+ * `api/ga|beta|alpha`, `<group>/<version>` (`v1` or `api/v1` for core) and
+ * `<group>/<version>/<resource>`; an empty value means true. Alpha and beta versions
+ * are off unless enabled, GA versions on unless disabled.
+ */
+export function runtimeConfigServes(config: Record<string, string>, group: string, version: string, plural: string, servedByDefault: boolean): boolean {
+  const val = (k: string): boolean | undefined => {
+    if (!(k in config)) return undefined;
+    const v = config[k]!.trim().toLowerCase();
+    return v === '' || v === 'true';
+  };
+  const gv = group ? `${group}/${version}` : version;
+  const level = /alpha\d*$/.test(version) ? 'alpha' : /beta\d*$/.test(version) ? 'beta' : 'ga';
+  let on = servedByDefault;
+  const all = val('api/all');
+  if (all !== undefined) on = all;
+  const lvl = val(`api/${level}`);
+  if (lvl !== undefined) on = lvl;
+  const gvVal = val(gv) ?? (group ? undefined : val(`api/${version}`));
+  if (gvVal !== undefined) on = gvVal;
+  const res = val(`${gv}/${plural}`);
+  if (res !== undefined) on = res;
+  return on;
+}
+
+export function builtinCatalog(runtimeConfig: Record<string, string> = {}): Catalog {
+  const all: KindDef[] = [...coreKinds, ...groupKinds, ...defaultServedKinds, ...gatedKinds];
+  const seen = new Set<string>();
+  const kinds: KindDef[] = [];
+  for (const k of all) {
+    const gated = (k as { servedByDefault?: boolean }).servedByDefault === false;
+    const version = k.versions[0]!;
+    // One declaration per group/version/resource: the first wins.
+    const id = `${k.group}/${version}/${k.plural}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (!runtimeConfigServes(runtimeConfig, k.group, version, k.plural, !gated)) continue;
+    kinds.push({
       ...k,
-      schema: k.schema ?? builtinSchema(k.group, k.kind),
+      schema: k.schema ?? (gated ? undefined : builtinSchema(k.group, k.kind)),
       tableColumns: k.tableColumns ?? columnsFor(k.group, k.kind),
-    })),
-  );
+    });
+  }
+  return new Catalog(kinds);
 }

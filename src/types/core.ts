@@ -106,7 +106,7 @@ export const coreKinds: KindDef[] = [
     },
   }),
   kind({
-    group: G, kind: 'Service', plural: 'services', singular: 'service', shortNames: ['svc'], categories: ['all'], namespaced: true,
+    group: G, kind: 'Service', deleteReturnsObject: true, plural: 'services', singular: 'service', shortNames: ['svc'], categories: ['all'], namespaced: true,
     subresources: [{ name: 'proxy', verbs: ['create', 'delete', 'get', 'patch', 'update'], type: 'connect', kind: { group: '', version: 'v1', kind: 'ServiceProxyOptions' } }, statusSubresource()],
     fieldSelectors: { 'spec.clusterIP': fieldAt('spec.clusterIP'), 'spec.type': fieldAt('spec.type') },
     nameRule: 'DNS1035Label',

@@ -9,7 +9,6 @@ import type { Obj as KindObj } from '../../types/kind.js';
 import { isDualStackIPStrings, isIPv6String, isValidCIDR, isValidIP, parseIPSloppy, isIPv4Bytes } from './net.js';
 import { validatePodSpec, validatePodSpecificAnnotations, validatePodTemplateSpec, type PodValidationOptions } from './pod.js';
 import {
-  child,
   fieldErr,
   FIELD_IMMUTABLE,
   isConfigMapKey,
