@@ -62,6 +62,8 @@ export interface SkiffOptions {
   etcdKeyFile?: string;
   /** --etcd-prefix (default /registry). */
   etcdPrefix?: string;
+  /** --feature-gates. */
+  featureGates?: Record<string, boolean>;
   /** --runtime-config: enable or disable API group-versions and resources. */
   runtimeConfig?: Record<string, string>;
   verbosity?: number;
@@ -89,7 +91,8 @@ export interface RunningSkiff {
   adminKeyPem?: string;
   store: Store;
   registry: Registry;
-  controllers: ControllerManager;
+  /** The controllers of the current (or last) leadership term. */
+  readonly controllers: ControllerManager;
   elector: LeaderElector;
   /** Number of watch streams currently open. */
   openWatches(): number;
@@ -134,7 +137,10 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       ? await EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
       : SqliteStore.open(join(dataDir, 'skiff.db')));
   const catalog = builtinCatalog(options.runtimeConfig ?? {});
-  const registry = new Registry(catalog, store, indexerFor, { registryPrefix: options.etcdPrefix ?? '/registry' });
+  const registry = new Registry(catalog, store, indexerFor, {
+    registryPrefix: options.etcdPrefix ?? '/registry',
+    allowUnsafeMalformedObjectDeletion: options.featureGates?.AllowUnsafeMalformedObjectDeletion === true,
+  });
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
@@ -185,13 +191,20 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   }
 
   // Post-start: default objects, then the watch caches. readyz waits for both.
-  const controllers = new ControllerManager(registry, logger, options.controllers ?? ['*']);
-  // Controllers run on the replica holding the kube-controller-manager Lease.
+  // Controllers run on the replica holding the kube-controller-manager Lease. A stopped
+  // manager cannot be restarted (its queues stay stopped), so every term gets a fresh one.
+  const newControllers = () => new ControllerManager(registry, logger, options.controllers ?? ['*']);
+  let controllers = newControllers();
+  let controllersUsed = false;
   const elector = new LeaderElector(registry, logger, {
     // On the embedded store one process owns the data: a stable identity re-takes the lease at once after a restart.
     identity: options.store || options.etcdServers?.length ? undefined : `${hostname()}_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
     ...options.leaderElection,
-    onStartedLeading: () => controllers.start(),
+    onStartedLeading: () => {
+      if (controllersUsed) controllers = newControllers();
+      controllersUsed = true;
+      return controllers.start();
+    },
     onStoppedLeading: () => controllers.stop(),
   });
   const compactor = startCompactor(store, { intervalMs: options.compactionIntervalMs ?? 5 * 60_000 });
@@ -224,7 +237,22 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   };
 
   await postStart;
-  return { url, kubeconfig, port: addr.port, caPem, adminCertPem, adminKeyPem, store, registry, controllers, elector, stop, openWatches: () => resources.watchCount };
+  return {
+    url,
+    kubeconfig,
+    port: addr.port,
+    caPem,
+    adminCertPem,
+    adminKeyPem,
+    store,
+    registry,
+    get controllers() {
+      return controllers;
+    },
+    elector,
+    stop,
+    openWatches: () => resources.watchCount,
+  };
 }
 
 /** Paths under /api and /apis that name nothing known get upstream's NotFound Status. */

@@ -77,6 +77,9 @@ export const FLAGS = [
   flag('authorization-mode', 'strings', ['AlwaysAllow'], 'Authorization', 'Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: AlwaysAllow,AlwaysDeny,ABAC,Webhook,RBAC,Node.'),
   // Controllers (kube-controller-manager's flag: skiff runs these loops in-process)
   flag('controllers', 'strings', ['*'], 'Controllers', 'A list of controllers to enable. \'*\' enables all on-by-default controllers, \'foo\' enables the controller named \'foo\', \'-foo\' disables the controller named \'foo\'. All controllers: garbagecollector, namespace.'),
+  flag('leader-elect-lease-duration', 'duration', 15_000, 'Controllers', 'The duration that non-leader candidates will wait after observing a leadership renewal until attempting to acquire leadership of a led but unrenewed leader slot. This is effectively the maximum duration that a leader can be stopped before it is replaced by another candidate.'),
+  flag('leader-elect-renew-deadline', 'duration', 10_000, 'Controllers', 'The interval between attempts by the acting master to renew a leadership slot before it stops leading. This must be less than the lease duration.'),
+  flag('leader-elect-retry-period', 'duration', 2_000, 'Controllers', 'The duration the clients should wait between attempting acquisition and renewal of a leadership.'),
   // API enablement
   flag('runtime-config', 'mapStringString', {}, 'API enablement', 'A set of key=value pairs that enable or disable built-in APIs, e.g. apps/v1=true or api/all=false.'),
   // Misc
@@ -464,6 +467,16 @@ export function validateServerFlags(o: ServerFlags, positional: readonly string[
   }
   if (o.maxRequestsInflight < 0) errs.push(`--max-requests-inflight can not be negative value`);
   if (o.maxMutatingRequestsInflight < 0) errs.push(`--max-mutating-requests-inflight can not be negative value`);
+  // component-base's ValidateLeaderElectionConfiguration, as kube-controller-manager applies it.
+  const le = 'generic.leaderElection';
+  if (o.leaderElectLeaseDuration <= 0) errs.push(`${le}.leaseDuration: Invalid value: ${goQuote(formatGoDuration(o.leaderElectLeaseDuration))}: must be greater than zero`);
+  if (o.leaderElectRenewDeadline <= 0) errs.push(`${le}.renewDeadline: Invalid value: ${goQuote(formatGoDuration(o.leaderElectRenewDeadline))}: must be greater than zero`);
+  if (o.leaderElectRetryPeriod <= 0) errs.push(`${le}.retryPeriod: Invalid value: ${goQuote(formatGoDuration(o.leaderElectRetryPeriod))}: must be greater than zero`);
+  if (o.leaderElectLeaseDuration <= o.leaderElectRenewDeadline) {
+    errs.push(`${le}.leaseDuration: Invalid value: ${goQuote(formatGoDuration(o.leaderElectRenewDeadline))}: LeaseDuration must be greater than RenewDeadline`);
+  }
+  // client-go's NewLeaderElector refuses this too (kube-controller-manager then exits).
+  if (o.leaderElectRetryPeriod > 0 && o.leaderElectRenewDeadline <= o.leaderElectRetryPeriod * 1.2) errs.push('renewDeadline must be greater than retryPeriod*JitterFactor');
   if (o.loggingFormat !== 'text' && o.loggingFormat !== 'json') errs.push(`format: Invalid value: ${goQuote(o.loggingFormat)}: Unsupported log format`);
   const args = positional.filter((a) => a.length > 0);
   if (args.length > 0) errs.push(`${goQuote(COMMAND_NAME)} does not take any arguments, got [${positional.map(goQuote).join(' ')}]`);

@@ -51,12 +51,18 @@ async function main(argv: string[]): Promise<number> {
     serviceNodePortRange: o.serviceNodePortRange,
     compactionIntervalMs: o.etcdCompactionInterval,
     controllers: o.controllers,
+    leaderElection: {
+      leaseDurationMs: o.leaderElectLeaseDuration,
+      renewDeadlineMs: o.leaderElectRenewDeadline,
+      retryPeriodMs: o.leaderElectRetryPeriod,
+    },
     etcdServers: o.etcdServers.flatMap((x: string) => x.split(',')).filter(Boolean),
     etcdCaFile: o.etcdCafile || undefined,
     etcdCertFile: o.etcdCertfile || undefined,
     etcdKeyFile: o.etcdKeyfile || undefined,
     etcdPrefix: o.etcdPrefix,
     runtimeConfig: o.runtimeConfig,
+    featureGates: o.featureGates,
     logger,
   });
   logger.info('Serving securely', { address: running.url, kubeconfig: running.kubeconfig });

@@ -27,12 +27,18 @@ function microTime(d = new Date()): string {
   return d.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
 
+/** client-go's JitterFactor for the acquire loop: a candidate retries after retryPeriod * [1, 2.2). */
+const JITTER_FACTOR = 1.2;
+
 export class LeaderElector {
   readonly identity: string;
   private leading = false;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
-  private lastRenew = 0;
+  /** Fires renewDeadline after the start of the last successful renewal: the leader then stops leading. */
+  private deadlineTimer: NodeJS.Timeout | null = null;
+  /** The attempt in flight, so stop() can wait for it. */
+  private inflight: Promise<void> | null = null;
   private readonly scope: Scope;
   private readonly name: string;
   private readonly leaseMs: number;
@@ -54,6 +60,9 @@ export class LeaderElector {
     this.leaseMs = opts.leaseDurationMs ?? 15_000;
     this.renewDeadlineMs = opts.renewDeadlineMs ?? 10_000;
     this.retryMs = opts.retryPeriodMs ?? 2_000;
+    // client-go refuses these; a leader could otherwise still act after another took over.
+    if (this.leaseMs <= this.renewDeadlineMs) throw new Error('leaseDuration must be greater than renewDeadline');
+    if (this.renewDeadlineMs <= this.retryMs * JITTER_FACTOR) throw new Error('renewDeadline must be greater than retryPeriod*JitterFactor');
   }
 
   get isLeader(): boolean {
@@ -69,45 +78,70 @@ export class LeaderElector {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    await this.inflight?.catch(() => undefined);
     if (this.leading) {
-      this.leading = false;
-      this.opts.onStoppedLeading();
+      this.loseLeadership('stopping');
       await this.release().catch(() => undefined);
     }
   }
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), this.retryMs);
+    // The leader renews every retry period; candidates retry with jitter, as client-go does.
+    const delay = this.leading ? this.retryMs : this.retryMs * (1 + Math.random() * JITTER_FACTOR);
+    this.timer = setTimeout(() => void this.tick(), delay);
     this.timer.unref();
   }
 
-  private async tick(): Promise<void> {
+  private tick(): Promise<void> {
+    const run = this.attempt();
+    this.inflight = run;
+    return run.finally(() => {
+      if (this.inflight === run) this.inflight = null;
+      this.schedule();
+    });
+  }
+
+  private async attempt(): Promise<void> {
     if (this.stopped) return;
+    const started = Date.now();
     let acquired = false;
     try {
       acquired = await this.tryAcquireOrRenew();
     } catch (e) {
       this.log.v(2).info('leader election attempt failed', { lease: `${this.scope.namespace}/${this.name}`, err: String(e) });
     }
-    const now = Date.now();
-    if (acquired) {
-      this.lastRenew = now;
-      if (!this.leading) {
-        this.leading = true;
-        this.log.info('successfully acquired lease', { lease: `${this.scope.namespace}/${this.name}`, identity: this.identity });
-        try {
-          await this.opts.onStartedLeading();
-        } catch (e) {
-          this.log.error('starting controllers failed', e);
-        }
-      }
-    } else if (this.leading && now - this.lastRenew > this.renewDeadlineMs) {
-      this.leading = false;
-      this.log.info('failed to renew lease, stopping controllers', { lease: `${this.scope.namespace}/${this.name}` });
-      this.opts.onStoppedLeading();
+    if (!acquired) return;
+    if (this.stopped) {
+      // Won while shutting down: hand the lease back rather than leave it to expire.
+      await this.release().catch(() => undefined);
+      return;
     }
-    this.schedule();
+    // The renewal counts from when it started: it may have reached etcd at any point since.
+    const remaining = started + this.renewDeadlineMs - Date.now();
+    if (remaining <= 0) return;
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = setTimeout(() => this.loseLeadership('failed to renew lease'), remaining);
+    this.deadlineTimer.unref();
+    if (!this.leading) {
+      this.leading = true;
+      this.log.info('successfully acquired lease', { lease: `${this.scope.namespace}/${this.name}`, identity: this.identity });
+      try {
+        await this.opts.onStartedLeading();
+      } catch (e) {
+        this.log.error('starting controllers failed', e);
+      }
+    }
+  }
+
+  /** Stops the controllers; called when the renew deadline passes without a successful renewal, even while an attempt hangs. */
+  private loseLeadership(why: string): void {
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = null;
+    if (!this.leading) return;
+    this.leading = false;
+    this.log.info(`${why}, stopping controllers`, { lease: `${this.scope.namespace}/${this.name}`, identity: this.identity });
+    this.opts.onStoppedLeading();
   }
 
   private async tryAcquireOrRenew(): Promise<boolean> {
@@ -131,7 +165,7 @@ export class LeaderElector {
     }
     const s = current.spec ?? {};
     // Expiry is judged by when we saw the record change, not the holder's clock.
-    const record = JSON.stringify([s.holderIdentity, s.renewTime, s.leaseTransitions]);
+    const record = JSON.stringify([s.holderIdentity, s.renewTime, s.leaseTransitions, s.leaseDurationSeconds]);
     if (!this.observed || this.observed.record !== record) this.observed = { record, at: Date.now() };
     const held = s.holderIdentity && s.holderIdentity !== this.identity;
     const durationMs = (s.leaseDurationSeconds ?? 15) * 1000;
@@ -149,12 +183,13 @@ export class LeaderElector {
     return true;
   }
 
+  /** client-go's release: an empty holder and a one-second lease, so a candidate takes over at its next retry. */
   private async release(): Promise<void> {
     const cur = await this.registry.get(this.scope, this.name);
     if (cur.spec?.holderIdentity !== this.identity) return;
     const next = clone(cur);
-    next.spec = { ...next.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: microTime(), acquireTime: microTime() };
-    delete next.spec.holderIdentity;
+    const now = microTime();
+    next.spec = { ...next.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: now, acquireTime: now };
     await this.registry.update(this.scope, this.name, next, { dryRun: false });
   }
 }

@@ -45,6 +45,10 @@ export function deleteOptions(query: URLSearchParams, body: Obj | undefined): De
   const q = (k: string) => query.get(k);
   if (q('gracePeriodSeconds') !== null) o.gracePeriodSeconds = Number(q('gracePeriodSeconds'));
   if (q('propagationPolicy') !== null) o.propagationPolicy = q('propagationPolicy');
+  if (q('ignoreStoreReadErrorWithClusterBreakingPotential') !== null) {
+    const v = q('ignoreStoreReadErrorWithClusterBreakingPotential');
+    o.ignoreStoreReadErrorWithClusterBreakingPotential = v === 'true' || v === '1' || v === '';
+  }
   if (q('orphanDependents') !== null) o.orphanDependents = q('orphanDependents') === 'true' || q('orphanDependents') === '1';
   if (query.getAll('dryRun').length) o.dryRun = query.getAll('dryRun');
   if (body) Object.assign(o, body);
@@ -60,8 +64,18 @@ export function deleteOptions(query: URLSearchParams, body: Obj | undefined): De
   if (o.gracePeriodSeconds !== undefined && o.gracePeriodSeconds !== null && !Number.isInteger(Number(o.gracePeriodSeconds))) {
     errs.push(fieldErr.invalid('gracePeriodSeconds', o.gracePeriodSeconds, 'must be an integer'));
   }
+  const unsafe = o.ignoreStoreReadErrorWithClusterBreakingPotential === true;
+  if (unsafe) {
+    const together = 'can not be set together with ignoreStoreReadErrorWithClusterBreakingPotential';
+    if (dryRun.length) errs.push(fieldErr.invalid('dryRun', dryRun, together));
+    if (o.propagationPolicy !== undefined && o.propagationPolicy !== null) errs.push(fieldErr.invalid('propagationPolicy', o.propagationPolicy, together));
+    if (o.orphanDependents !== undefined && o.orphanDependents !== null) errs.push(fieldErr.invalid('orphanDependents', o.orphanDependents, together));
+    if (o.gracePeriodSeconds !== undefined && o.gracePeriodSeconds !== null && Number(o.gracePeriodSeconds) !== 0) errs.push(fieldErr.invalid('gracePeriodSeconds', Number(o.gracePeriodSeconds), together));
+    if (o.preconditions && (o.preconditions.uid || o.preconditions.resourceVersion)) errs.push(fieldErr.invalid('preconditions', o.preconditions, together));
+  }
   fail('DeleteOptions', errs);
   const out: DeleteOptions = { dryRun: dryRun.length > 0 };
+  if (unsafe) out.ignoreStoreReadErrorWithClusterBreakingPotential = true;
   if (o.preconditions && typeof o.preconditions === 'object') out.preconditions = o.preconditions;
   if (o.propagationPolicy) out.propagationPolicy = o.propagationPolicy;
   if (typeof o.orphanDependents === 'boolean') out.orphanDependents = o.orphanDependents;

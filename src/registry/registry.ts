@@ -6,6 +6,7 @@ import {
   alreadyExists,
   badRequest,
   conflict,
+  fieldErr,
   invalid,
   notFound,
   OPTIMISTIC_LOCK_MESSAGE,
@@ -14,7 +15,7 @@ import {
   tooLargeResourceVersion,
   type FieldError,
 } from '../apimachinery/errors.js';
-import { CompactedError, FutureRevisionError, type Store } from '../storage/store.js';
+import { CompactedError, FutureRevisionError, type KeyValue, type Store } from '../storage/store.js';
 import { TooOldResourceVersionError, type CacheWatcherSink, type Entry, type EventType } from '../storage/watchcache/cache.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
@@ -23,7 +24,7 @@ import { ContinueTokenError, decodeContinue, encodeContinue } from '../apimachin
 import type { ListFilter } from './filter.js';
 import { clone, deepEqual, metaOf, newUid, nowTimestamp } from './meta.js';
 import { generateName, validateMeta, validateMetaUpdate } from './meta-validation.js';
-import { ResourceStore } from './resource-store.js';
+import { CorruptObjectError, ResourceStore } from './resource-store.js';
 import { isResetManagedFields, update as trackUpdate } from '../apply/index.js';
 import { admitCreateInNamespace, admitNamespaceDelete } from '../admission/namespace-lifecycle.js';
 import { canonicalObject } from '../apimachinery/objectmeta.js';
@@ -82,6 +83,8 @@ export interface DeleteOptions extends WriteOptions {
   propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
   orphanDependents?: boolean;
   gracePeriodSeconds?: number;
+  /** Unsafe deletion of a corrupt object (gate AllowUnsafeMalformedObjectDeletion). */
+  ignoreStoreReadErrorWithClusterBreakingPotential?: boolean;
 }
 
 export const FINALIZER_ORPHAN = 'orphan';
@@ -128,6 +131,8 @@ export interface ResourceHooks {
 
 export interface RegistryOptions {
   registryPrefix?: string;
+  /** Feature gate AllowUnsafeMalformedObjectDeletion (alpha in 1.34, off by default). */
+  allowUnsafeMalformedObjectDeletion?: boolean;
   /** How long a read waits for the cache to reach a requested revision. */
   freshnessTimeoutMs?: number;
 }
@@ -145,6 +150,7 @@ export class Registry {
   private readonly hooks = new Map<string, ResourceHooks>();
   readonly registryPrefix: string;
   private readonly freshnessTimeoutMs: number;
+  private readonly unsafeDelete: boolean;
 
   constructor(
     readonly catalog: Catalog,
@@ -154,6 +160,7 @@ export class Registry {
   ) {
     this.registryPrefix = opts.registryPrefix ?? '/registry';
     this.freshnessTimeoutMs = opts.freshnessTimeoutMs ?? 3000;
+    this.unsafeDelete = opts.allowUnsafeMalformedObjectDeletion ?? false;
   }
 
   /** Register write side effects for a stored resource (by its storage owner's group and plural). */
@@ -211,6 +218,31 @@ export class Registry {
     return obj;
   }
 
+  /** Decode a stored value, turning a corrupt one into upstream's 500. */
+  private decodeKv(rs: ResourceStore, kv: KeyValue): Obj {
+    try {
+      return rs.decode(kv);
+    } catch (e) {
+      if (e instanceof CorruptObjectError) throw this.corruptError(e.key, e.reason);
+      throw e;
+    }
+  }
+
+  private corruptListError(served: ServedResource, corrupt: [string, string][]): StatusError {
+    if (!this.unsafeDelete) return this.corruptError(corrupt[0]![0], corrupt[0]![1]);
+    const resource = served.group ? `${served.def.plural}.${served.group}` : served.def.plural;
+    return new StatusError(500, 'StoreReadError', `failed to read one or more ${resource} from the storage`, {
+      causes: corrupt.map(([key, reason]) => ({ reason: 'UnexpectedServerResponse', message: `failed to decode: ${reason}`, field: key })),
+    });
+  }
+
+  private corruptError(key: string, reason: string): StatusError {
+    const msg = this.unsafeDelete
+      ? `StorageError: corrupt object, Code: 7, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: failed to decode: ${reason}`
+      : reason;
+    return new StatusError(500, 'InternalError', `Internal error occurred: ${msg}`, { causes: [{ message: msg }] });
+  }
+
   private entryBytes(served: ServedResource, e: Entry): Buffer {
     if (!served.def.storedAs && served.version === served.def.versions[0]) return e.bytes;
     return Buffer.from(JSON.stringify(this.toServed(served, JSON.parse(e.bytes.toString('utf8')))));
@@ -233,7 +265,7 @@ export class Registry {
     if (rv === undefined) {
       const res = await this.store.get(key);
       if (!res.kv) throw notFound(this.gr(scope.served), name);
-      return this.toServed(scope.served, rs.decode(res.kv));
+      return this.toServed(scope.served, this.decodeKv(rs, res.kv));
     }
     await this.waitFresh(rs, rv);
     const e = rs.cache.get(key);
@@ -288,6 +320,8 @@ export class Registry {
     else await this.waitFresh(rs, rv);
 
     const cacheRev = rs.cache.revision;
+    const corrupt = rs.cache.corruptKeys(keyPrefix);
+    if (corrupt.length) throw this.corruptListError(scope.served, corrupt);
     const entries = rs.cache.list(keyPrefix, (e) => p.filter.matches(e) && (!scope.namespace || !rs.def.namespaced || e.namespace === scope.namespace));
     // resourceVersion=0 means "any": upstream's cache answers in full, ignoring the limit.
     if (limit === 0 || rv === 0 || entries.length <= limit) {
@@ -335,7 +369,7 @@ export class Registry {
           break;
         }
         lastKey = kv.key;
-        const obj = rs.decode(kv);
+        const obj = this.decodeKv(rs, kv);
         const idx = indexer(obj);
         if (!filter.matches(idx)) continue;
         items.push(Buffer.from(JSON.stringify(this.toServed(scope.served, obj))));
@@ -509,7 +543,7 @@ export class Registry {
     const key = rs.key(scope.namespace, name);
     for (let attempt = 0; ; attempt++) {
       const res = await this.store.get(key);
-      const current = res.kv ? this.toServed(scope.served, rs.decode(res.kv)) : undefined;
+      const current = res.kv ? this.toServed(scope.served, this.decodeKv(rs, res.kv)) : undefined;
       const desired = await mutate(current ? clone(current) : undefined);
       if (!current) {
         if (!opts.allowCreate) throw notFound(this.gr(scope.served), name);
@@ -672,7 +706,24 @@ export class Registry {
     for (let attempt = 0; ; attempt++) {
       const res = await this.store.get(key);
       if (!res.kv) throw notFound(this.gr(scope.served), name);
-      const current = this.toServed(scope.served, rs.decode(res.kv));
+      if (opts.ignoreStoreReadErrorWithClusterBreakingPotential && this.unsafeDelete) {
+        let readable = true;
+        try {
+          rs.decode(res.kv);
+        } catch (e) {
+          if (!(e instanceof CorruptObjectError)) throw e;
+          readable = false;
+        }
+        if (readable) {
+          throw invalid({ group: scope.served.group, kind: scope.served.def.plural }, name, [
+            fieldErr.invalid('ignoreStoreReadErrorWithClusterBreakingPotential', true, 'is exclusively used to delete corrupt object(s), try again by removing this option'),
+          ]);
+        }
+        // Unsafe: no finalizers, no preconditions, straight out of storage.
+        await this.store.delete(key);
+        return { obj: { metadata: { name } }, deleted: true };
+      }
+      const current = this.toServed(scope.served, this.decodeKv(rs, res.kv));
       const pre = opts.preconditions;
       if (pre?.uid && pre.uid !== current.metadata.uid) {
         throw conflict(this.gr(scope.served), name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${current.metadata.uid}`);

@@ -7,6 +7,13 @@ import type { KindDef } from '../types/kind.js';
 import { fieldsOf } from '../types/schema.js';
 import { canonicalObject, orderObjectMeta } from '../apimachinery/objectmeta.js';
 
+/** A stored value that can't be decoded into an object. */
+export class CorruptObjectError extends Error {
+  constructor(readonly key: string, readonly reason: string) {
+    super(`corrupt object ${key}: ${reason}`);
+  }
+}
+
 export class ResourceStore {
   readonly cache: WatchCache;
   readonly prefix: string;
@@ -46,7 +53,13 @@ export class ResourceStore {
   }
 
   decode(kv: KeyValue): Obj {
-    const obj = JSON.parse(kv.value.toString('utf8')) as Obj;
+    let obj: Obj;
+    try {
+      obj = JSON.parse(kv.value.toString('utf8')) as Obj;
+      if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw new Error('the stored value is not an object');
+    } catch (e) {
+      throw new CorruptObjectError(kv.key, (e as Error).message);
+    }
     obj.metadata ??= {};
     obj.metadata.resourceVersion = String(kv.modRevision);
     obj.metadata = orderObjectMeta(obj.metadata);

@@ -142,3 +142,51 @@ describe('deletion, garbage collection and namespaces', () => {
     assert.equal(protectedNs.json().message, 'namespaces "kube-system" is forbidden: this namespace may not be deleted');
   });
 });
+
+describe('unsafe deletion of corrupt objects', () => {
+  for (const gate of [true, false]) {
+    it(`with AllowUnsafeMalformedObjectDeletion=${gate}`, async () => {
+      const srv = await startTestServer({ featureGates: { AllowUnsafeMalformedObjectDeletion: gate } });
+      try {
+        const base = '/api/v1/namespaces/default/configmaps';
+        await srv.request('POST', base, { body: { metadata: { name: 'good' } } });
+        await srv.request('POST', base, { body: { metadata: { name: 'bad', finalizers: ['example.com/keep'] } } });
+        // Corrupt "bad" underneath the API, as a broken encryption key or a bad write would.
+        const key = '/registry/configmaps/default/bad';
+        const cur = await srv.store.get(key);
+        assert.ok(cur.kv);
+        assert.ok((await srv.store.update(key, Buffer.from('{not json'), cur.kv.modRevision)).ok);
+        const get = await srv.request('GET', `${base}/bad`);
+        assert.equal(get.status, 500);
+        assert.equal(get.json().reason, 'InternalError');
+        const list = await eventually(async () => {
+          const r = await srv.request('GET', base);
+          return r.status === 500 ? r : null;
+        }, 3000, 'list to report the corrupt object');
+        const plain = await srv.request('DELETE', `${base}/bad`);
+        assert.equal(plain.status, 500);
+        const onReadable = await srv.request('DELETE', `${base}/good?ignoreStoreReadErrorWithClusterBreakingPotential=true`);
+        if (gate) {
+          assert.equal(list!.json().reason, 'StoreReadError');
+          assert.equal(list!.json().details.causes[0].field, key);
+          assert.match(get.json().message, /StorageError: corrupt object/);
+          assert.equal(onReadable.status, 422);
+          assert.match(onReadable.json().message, /is exclusively used to delete corrupt object\(s\), try again by removing this option/);
+          const together = await srv.request('DELETE', `${base}/bad?ignoreStoreReadErrorWithClusterBreakingPotential=true&dryRun=All`);
+          assert.equal(together.status, 422);
+          const unsafe = await srv.request('DELETE', `${base}/bad?ignoreStoreReadErrorWithClusterBreakingPotential=true`);
+          assert.equal(unsafe.status, 200, unsafe.text);
+          assert.equal((await srv.request('GET', `${base}/bad`)).status, 404);
+          await eventually(async () => (await srv.request('GET', base)).status === 200, 3000, 'list healthy again');
+        } else {
+          // The option is ignored without the gate: a normal delete of a readable object.
+          assert.equal(onReadable.status, 200);
+          const unsafe = await srv.request('DELETE', `${base}/bad?ignoreStoreReadErrorWithClusterBreakingPotential=true`);
+          assert.equal(unsafe.status, 500);
+        }
+      } finally {
+        await srv.close();
+      }
+    });
+  }
+});

@@ -68,6 +68,7 @@ interface Waiter {
 
 export class WatchCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly corrupt = new Map<string, string>();
   private sortedKeys: string[] | null = null;
   private readonly history: CacheEvent[] = [];
   /** Lowest revision from which a watch can resume without a gap. */
@@ -128,10 +129,19 @@ export class WatchCache {
     let obj: Obj;
     try {
       obj = JSON.parse(value.toString('utf8'));
-    } catch {
-      return null; // undecodable objects are skipped by the cache
+      if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw new Error('not an object');
+    } catch (e) {
+      // Undecodable (corrupt) objects are not served; lists report them.
+      this.corrupt.set(key, (e as Error).message);
+      return null;
     }
+    this.corrupt.delete(key);
     return this.entryFromObject(key, obj, rv);
+  }
+
+  /** Keys under keyPrefix whose stored value can't be decoded, with the reason. */
+  corruptKeys(keyPrefix: string): [string, string][] {
+    return [...this.corrupt].filter(([k]) => k.startsWith(keyPrefix)).sort(([a], [b]) => compareKeys(a, b));
   }
 
   private entryFromObject(key: string, obj: Obj, rv: number): Entry {
@@ -164,13 +174,21 @@ export class WatchCache {
       const prev = this.entries.get(key);
       let ev: CacheEvent;
       if (se.type === 'DELETE') {
+        this.corrupt.delete(key);
         if (!prev) continue;
         this.entries.delete(key);
         this.sortedKeys = null;
         ev = { type: 'DELETED', rv: se.kv.modRevision, entry: this.restamp(prev, se.kv.modRevision), prev, time: now, memo: new Map() };
       } else {
         const entry = this.makeEntry(key, se.kv.value, se.kv.modRevision);
-        if (!entry) continue;
+        if (!entry) {
+          if (prev) {
+            // The object became unreadable: it leaves the cache.
+            this.entries.delete(key);
+            this.sortedKeys = null;
+          }
+          continue;
+        }
         if (!prev) this.sortedKeys = null;
         this.entries.set(key, entry);
         ev = { type: prev ? 'MODIFIED' : 'ADDED', rv: se.kv.modRevision, entry, prev, time: now, memo: new Map() };
