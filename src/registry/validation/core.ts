@@ -4,7 +4,8 @@
 
 import type { FieldError } from '../../apimachinery/errors.js';
 import { labelSelectorFromSet } from '../../apimachinery/labels.js';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, validateLabels } from '../../apimachinery/validation.js';
+import { validateMetav1LabelSelector } from '../../apimachinery/labels.js';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels } from '../../apimachinery/validation.js';
 import type { Obj as KindObj } from '../../types/kind.js';
 import { isDualStackIPStrings, isIPv6String, isValidCIDR, isValidIP, parseIPSloppy, isIPv4Bytes } from './net.js';
 import { validatePodSpec, validatePodSpecificAnnotations, validatePodTemplateSpec, type PodValidationOptions } from './pod.js';
@@ -19,6 +20,7 @@ import {
   obj,
   objs,
   optNum,
+  quantity,
   semanticEqual,
   sortedKeys,
   str,
@@ -672,8 +674,22 @@ export function validateNamespace(ns: Obj): FieldErrors {
   return errs;
 }
 
-/** ValidateNamespaceUpdate checks metadata only; the status phase must agree with deletion. */
+/**
+ * ValidateNamespaceUpdate checks metadata only; a finalize update checks the finalizers
+ * (indexed paths) and a status update that the phase agrees with deletion.
+ */
 export function validateNamespaceUpdate(ns: Obj, old: Obj): FieldErrors {
+  const finalizers = strs(obj(ns.spec).finalizers);
+  if (!semanticEqual(finalizers, strs(obj(old.spec).finalizers))) {
+    const errs: FieldErrors = [];
+    finalizers.forEach((f, i) => {
+      for (const m of isQualifiedName(f)) errs.push(fieldErr.invalid(`spec.finalizers[${i}]`, f, m));
+      if (!f.includes('/') && !['kubernetes', 'orphan', 'foregroundDeletion'].includes(f)) {
+        errs.push(fieldErr.invalid(`spec.finalizers[${i}]`, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+      }
+    });
+    return errs;
+  }
   const phase = str(obj(ns.status).phase);
   if (semanticEqual(ns.status, old.status)) return [];
   if (!isSet(obj(ns.metadata).deletionTimestamp)) {
@@ -802,6 +818,127 @@ export function validateEventsV1Event(ev: Obj): FieldErrors {
   return errs;
 }
 
+// ---- Node ----
+
+const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+
+function validateNode(node: Obj): FieldErrors {
+  const errs: FieldErrors = [];
+  const spec = obj(node.spec);
+  const unique = new Map<string, Set<string>>();
+  objs(spec.taints).forEach((t, i) => {
+    const p = `metadata.taints[${i}]`;
+    const k = str(t.key);
+    for (const m of isQualifiedName(k)) errs.push(fieldErr.invalid(`${p}.key`, k, m));
+    const v = str(t.value);
+    const ve = isValidLabelValue(v);
+    if (ve.length) errs.push(fieldErr.invalid(`${p}.value`, v, ve.join(';')));
+    const effect = str(t.effect);
+    if (effect === '') errs.push(fieldErr.required(`${p}.effect`, ''));
+    else if (!TAINT_EFFECTS.includes(effect)) errs.push(fieldErr.notSupported(`${p}.effect`, effect, TAINT_EFFECTS));
+    const keys = unique.get(effect) ?? new Set<string>();
+    if (keys.has(k)) {
+      const e = fieldErr.duplicate(p, t);
+      e.detail = 'taints must be unique by key and effect pair';
+      errs.push(e);
+      return;
+    }
+    keys.add(k);
+    unique.set(effect, keys);
+  });
+  const cidrs = strs(spec.podCIDRs);
+  cidrs.forEach((v, i) => errs.push(...isValidCIDR(`spec.podCIDRs[${i}]`, v)));
+  if (cidrs.length > 1) {
+    const families = cidrs.map((v) => v.split('/')[0]!);
+    if (!isDualStackIPStrings(families) || cidrs.length > 2) errs.push(fieldErr.invalid('spec.podCIDRs', cidrs, 'may specify no more than one CIDR for each IP family'));
+    const seen = new Set<string>();
+    cidrs.forEach((v, i) => {
+      if (seen.has(v)) errs.push(fieldErr.duplicate(`spec.podCIDRs[${i}]`, v));
+      seen.add(v);
+    });
+  }
+  return errs;
+}
+
+function validateNodeUpdate(node: Obj, old: Obj): FieldErrors {
+  const errs = validateNode(node);
+  const spec = obj(node.spec);
+  const oldSpec = obj(old.spec);
+  const oldCIDRs = strs(oldSpec.podCIDRs);
+  const cidrs = strs(spec.podCIDRs);
+  if (oldCIDRs.length > 0) {
+    const msg = 'node updates may not change podCIDR except from "" to valid';
+    if (oldCIDRs.length !== cidrs.length) errs.push(fieldErr.forbidden('spec.podCIDRs', msg));
+    else oldCIDRs.forEach((v, i) => {
+      if (v !== cidrs[i]) errs.push(fieldErr.forbidden('spec.podCIDRs', msg));
+    });
+  }
+  if (str(oldSpec.providerID) !== '' && str(oldSpec.providerID) !== str(spec.providerID)) {
+    errs.push(fieldErr.forbidden('spec.providerID', 'node updates may not change providerID except from "" to valid'));
+  }
+  if (str(spec.externalID) !== str(oldSpec.externalID)) errs.push(fieldErr.forbidden('spec.externalID', 'may not be updated'));
+  return errs;
+}
+
+// ---- PersistentVolumeClaim ----
+
+const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
+
+function validatePVCSpec(spec: Obj, path: string): FieldErrors {
+  const errs: FieldErrors = [];
+  const modes = strs(spec.accessModes);
+  if (modes.length === 0) errs.push(fieldErr.required(`${path}.accessModes`, 'at least 1 access mode is required'));
+  if (isSet(spec.selector)) errs.push(...validateMetav1LabelSelector(obj(spec.selector), `${path}.selector`));
+  let rwop = false;
+  let other = false;
+  for (const m of modes) {
+    if (!ACCESS_MODES.includes(m)) errs.push(fieldErr.notSupported(`${path}.accessModes`, m, ACCESS_MODES));
+    if (m === 'ReadWriteOncePod') rwop = true;
+    else if (ACCESS_MODES.includes(m)) other = true;
+  }
+  if (rwop && other) errs.push(fieldErr.forbidden(`${path}.accessModes`, 'may not use ReadWriteOncePod with other access modes'));
+  const requests = obj(obj(spec.resources).requests);
+  const sp = `${path}.resources[storage]`;
+  if (!Object.hasOwn(requests, 'storage')) errs.push(fieldErr.required(sp, ''));
+  else {
+    const q = quantity(requests.storage);
+    if (q && q.sign() <= 0) errs.push(fieldErr.invalid(sp, q.toString(), 'must be greater than zero'));
+  }
+  const sc = str(spec.storageClassName);
+  if (sc.length > 0) for (const m of isDNS1123Subdomain(sc)) errs.push(fieldErr.invalid(`${path}.storageClassName`, sc, m));
+  if (isSet(spec.volumeMode) && !['Block', 'Filesystem'].includes(str(spec.volumeMode))) {
+    errs.push(fieldErr.notSupported(`${path}.volumeMode`, str(spec.volumeMode), ['Block', 'Filesystem']));
+  }
+  const vac = str(spec.volumeAttributesClassName);
+  if (vac.length > 0) for (const m of isDNS1123Subdomain(vac)) errs.push(fieldErr.invalid(`${path}.volumeAttributesClassName`, vac, m));
+  return errs;
+}
+
+function validatePVC(pvc: Obj): FieldErrors {
+  return validatePVCSpec(obj(pvc.spec), 'spec');
+}
+
+function validatePVCUpdate(pvc: Obj, old: Obj): FieldErrors {
+  const errs = validatePVC(pvc);
+  const spec = { ...obj(pvc.spec) };
+  const oldSpec = { ...obj(old.spec) };
+  if (str(oldSpec.volumeName) === '') oldSpec.volumeName = spec.volumeName;
+  if (str(obj(pvc.status).phase) === 'Bound') {
+    spec.resources = { ...obj(spec.resources), requests: { ...obj(obj(spec.resources).requests), storage: obj(obj(oldSpec.resources).requests).storage } };
+    spec.volumeAttributesClassName = oldSpec.volumeAttributesClassName;
+  }
+  if (!semanticEqual(spec, oldSpec)) {
+    errs.push(fieldErr.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
+  }
+  const newSize = quantity(obj(obj(obj(pvc.spec).resources).requests).storage);
+  const oldSize = quantity(obj(obj(obj(old.spec).resources).requests).storage);
+  const statusSize = quantity(obj(obj(old.status).capacity).storage);
+  if (newSize && oldSize && newSize.cmp(oldSize) < 0 && (!statusSize || newSize.cmp(statusSize) <= 0)) {
+    errs.push(fieldErr.forbidden('spec.resources.requests.storage', 'field can not be less than status.capacity'));
+  }
+  return errs;
+}
+
 // ---- registry ----
 
 type V = { validate?(o: KindObj): FieldError[]; validateUpdate?(o: KindObj, old: KindObj): FieldError[] };
@@ -814,6 +951,8 @@ export const kindValidators: Record<string, V> = {
   '/ConfigMap': { validate: validateConfigMap, validateUpdate: validateConfigMapUpdate },
   '/Secret': { validate: validateSecret, validateUpdate: validateSecretUpdate },
   '/Namespace': { validate: validateNamespace, validateUpdate: validateNamespaceUpdate },
+  '/Node': { validate: validateNode, validateUpdate: validateNodeUpdate },
+  '/PersistentVolumeClaim': { validate: validatePVC, validateUpdate: validatePVCUpdate },
   '/Endpoints': { validate: validateEndpointsSubsets, validateUpdate: (o) => validateEndpointsSubsets(o) },
   '/Event': { validate: validateCoreEvent, validateUpdate: (o) => validateCoreEvent(o) },
   'events.k8s.io/Event': { validate: validateEventsV1Event, validateUpdate: (o) => validateEventsV1Event(o) },
