@@ -664,7 +664,7 @@ export class Registry {
     this.trackManagedFields(scope.served, current, next, opts);
     const errs: FieldError[] = [
       ...validateMetaUpdate(next, current, def),
-      ...(def.strategy?.validateUpdate?.(next, current) ?? []),
+      ...(def.strategy?.validateUpdate?.(next, current, subresource) ?? []),
     ];
     if (errs.length) throw invalid(this.gk(scope.served), String(cmeta.name), errs);
     return next;

@@ -142,12 +142,21 @@ export class ApiServer {
   }
 }
 
+// The peer certificate is fixed for a connection and expensive to read: once per socket.
+const peerCerts = new WeakMap<object, AuthnRequest['peerCertificate']>();
+
 function safePeerCert(socket: TLSSocket | undefined): AuthnRequest['peerCertificate'] {
-  try {
-    return socket?.getPeerCertificate?.(true) ?? {};
-  } catch {
-    return {};
+  if (!socket) return {};
+  let cert = peerCerts.get(socket);
+  if (cert === undefined) {
+    try {
+      cert = socket.getPeerCertificate?.(true) ?? {};
+    } catch {
+      cert = {};
+    }
+    peerCerts.set(socket, cert);
   }
+  return cert;
 }
 
 function forbiddenFor(ctx: Ctx, reason?: string): StatusError {

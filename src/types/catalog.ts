@@ -6,6 +6,7 @@ import type { KindDef } from './kind.js';
 import { builtinSchema } from './builtin-schemas.js';
 import { defaultServedKinds, gatedKinds } from './kinds/index.js';
 import { columnsFor } from './columns/index.js';
+import { validatorsFor } from '../registry/validation/index.js';
 
 export interface ServedResource {
   def: KindDef;
@@ -128,6 +129,18 @@ export function runtimeConfigServes(config: Record<string, string>, group: strin
   return on;
 }
 
+/** The kind's own strategy plus upstream's spec validation for it (run after the strategy's own checks). */
+function withValidation(k: KindDef): KindDef['strategy'] {
+  const v = validatorsFor(k.group, k.kind);
+  if (!v) return k.strategy;
+  const s = k.strategy ?? {};
+  return {
+    ...s,
+    validate: v.validate ? (obj) => [...(s.validate?.(obj) ?? []), ...v.validate!(obj)] : s.validate,
+    validateUpdate: v.validateUpdate ? (obj, old, sub) => [...(s.validateUpdate?.(obj, old, sub) ?? []), ...v.validateUpdate!(obj, old, sub)] : s.validateUpdate,
+  };
+}
+
 export function builtinCatalog(runtimeConfig: Record<string, string> = {}): Catalog {
   const all: KindDef[] = [...coreKinds, ...groupKinds, ...defaultServedKinds, ...gatedKinds];
   const seen = new Set<string>();
@@ -144,6 +157,7 @@ export function builtinCatalog(runtimeConfig: Record<string, string> = {}): Cata
       ...k,
       schema: k.schema ?? (gated ? undefined : builtinSchema(k.group, k.kind)),
       tableColumns: k.tableColumns ?? columnsFor(k.group, k.kind),
+      strategy: withValidation(k),
     });
   }
   return new Catalog(kinds);

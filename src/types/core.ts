@@ -11,6 +11,21 @@ function podIPs(obj: Obj): string {
   return String(ips[0]?.ip ?? '');
 }
 
+const externallyAccessible = (type: string | undefined) => type === 'NodePort' || type === 'LoadBalancer';
+
+/** Upstream's dropTypeDependentFields: a type change drops what only the old type used, unless the user set it anew. */
+function dropServiceTypeDependentFields(svc: Obj, old: Obj): void {
+  const spec = svc.spec ?? {};
+  const oldSpec = old.spec ?? {};
+  if (externallyAccessible(oldSpec.type) && !externallyAccessible(spec.type)) {
+    if (spec.externalTrafficPolicy === oldSpec.externalTrafficPolicy) delete spec.externalTrafficPolicy;
+    if (spec.healthCheckNodePort === oldSpec.healthCheckNodePort) delete spec.healthCheckNodePort;
+  }
+  if (oldSpec.type === 'LoadBalancer' && spec.type !== 'LoadBalancer') {
+    for (const f of ['allocateLoadBalancerNodePorts', 'loadBalancerClass']) if (spec[f] === oldSpec[f]) delete spec[f];
+  }
+}
+
 /** Upstream's pod graceful deletion: unscheduled or finished pods go at once. */
 function podGracePeriod(pod: Obj, requested: number | undefined): number {
   if (!pod.spec?.nodeName) return 0;
@@ -110,7 +125,7 @@ export const coreKinds: KindDef[] = [
     subresources: [{ name: 'proxy', verbs: ['create', 'delete', 'get', 'patch', 'update'], type: 'connect', kind: { group: '', version: 'v1', kind: 'ServiceProxyOptions' } }, statusSubresource()],
     fieldSelectors: { 'spec.clusterIP': fieldAt('spec.clusterIP'), 'spec.type': fieldAt('spec.type') },
     nameRule: 'DNS1035Label',
-    strategy: { allowCreateOnUpdate: true, allowUnconditionalUpdate: true },
+    strategy: { allowCreateOnUpdate: true, allowUnconditionalUpdate: true, prepareForUpdate: dropServiceTypeDependentFields },
   }),
   kind({
     group: G, kind: 'Endpoints', plural: 'endpoints', singular: 'endpoints', shortNames: ['ep'], namespaced: true,

@@ -1,6 +1,7 @@
 // Kinds of the named API groups served by skiff.
 
 import { fieldAt, kind, scaleSubresource, statusSubresource, type KindDef, type Obj } from './kind.js';
+import { generateJobSelector } from '../registry/validation/workloads.js';
 
 const APPS = 'apps';
 const RBAC = 'rbac.authorization.k8s.io';
@@ -57,7 +58,7 @@ export const groupKinds: KindDef[] = [
     fieldSelectors: { 'status.replicas': fieldAt('status.replicas', '0') },
   }),
   kind({
-    group: APPS, kind: 'StatefulSet', tracksGeneration: true, plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], categories: ['all'],
+    group: APPS, nameRule: 'DNS1123Label', kind: 'StatefulSet', tracksGeneration: true, plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], categories: ['all'],
     namespaced: true, subresources: [scaleSubresource(), statusSubresource()],
   }),
   kind({
@@ -68,7 +69,7 @@ export const groupKinds: KindDef[] = [
 
   // batch/v1
   kind({
-    group: 'batch', kind: 'Job', tracksGeneration: true, plural: 'jobs', singular: 'job', categories: ['all'], namespaced: true,
+    group: 'batch', strategy: { prepareForCreate: generateJobSelector }, kind: 'Job', tracksGeneration: true, plural: 'jobs', singular: 'job', categories: ['all'], namespaced: true,
     subresources: [statusSubresource()],
     fieldSelectors: { 'status.successful': fieldAt('status.succeeded', '0') },
   }),

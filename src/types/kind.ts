@@ -46,8 +46,8 @@ export interface Strategy {
   prepareForUpdate?(obj: Obj, old: Obj): void;
   /** Kind-specific validation on create. */
   validate?(obj: Obj): FieldError[];
-  /** Kind-specific validation on update. */
-  validateUpdate?(obj: Obj, old: Obj): FieldError[];
+  /** Kind-specific validation on update; `subresource` names the endpoint written through, if any. */
+  validateUpdate?(obj: Obj, old: Obj, subresource?: string): FieldError[];
   /** Whether PUT may create an absent object (upstream AllowCreateOnUpdate). */
   allowCreateOnUpdate?: boolean;
   /** Whether PUT without resourceVersion is allowed (upstream AllowUnconditionalUpdate). */

@@ -114,4 +114,22 @@ describe('writes', () => {
     const zero = await srv.request('POST', '/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations', { body: { metadata: { name: 'z' }, spec: { type: 'Limited', limited: { nominalConcurrencyShares: 0, limitResponse: { type: 'Reject' } } } } });
     assert.equal(zero.json().spec.limited.nominalConcurrencyShares, 0);
   });
+
+  it('rejects invalid seed resources with upstream causes through the API', async () => {
+    const cases: [string, unknown, string][] = [
+      ['/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas', { metadata: { name: 'fs' }, spec: { matchingPrecedence: 20000, priorityLevelConfiguration: { name: 'x' } } }, 'spec.matchingPrecedence'],
+      ['/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations', { metadata: { name: 'plc' }, spec: { type: 'Limited' } }, 'spec.limited'],
+      ['/api/v1/namespaces/default/limitranges', { metadata: { name: 'lr' }, spec: { limits: [{ type: 'Container', max: { cpu: '1' }, min: { cpu: '2' } }] } }, 'spec.limits[0].min[cpu]'],
+      ['/apis/networking.k8s.io/v1/namespaces/default/networkpolicies', { metadata: { name: 'np' }, spec: { podSelector: {}, ingress: [{ from: [{ ipBlock: { cidr: '10.0.0.0/24', except: ['192.168.0.0/24'] } }] }] } }, 'spec.ingress[0].from[0].ipBlock.except[0]'],
+      ['/apis/policy/v1/namespaces/default/poddisruptionbudgets', { metadata: { name: 'pdb' }, spec: { minAvailable: 1, maxUnavailable: 1 } }, 'spec'],
+      ['/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', { metadata: { name: 'rb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: '' } }, 'roleRef.name'],
+      ['/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies', { metadata: { name: 'vap' }, spec: { matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }] }, validations: [{ expression: 'object.spec.nope(' }] } }, 'spec.validations[0].expression'],
+    ];
+    for (const [path, body, field] of cases) {
+      const r = await srv.request('POST', path, { body });
+      assert.equal(r.status, 422, `${path}: ${r.text}`);
+      assert.equal(r.json().reason, 'Invalid');
+      assert.ok(r.json().details.causes.some((c: { field: string }) => c.field === field), `${path}: ${JSON.stringify(r.json().details.causes)}`);
+    }
+  });
 });

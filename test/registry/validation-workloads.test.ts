@@ -374,3 +374,57 @@ test('Event: core/v1 and events.k8s.io/v1 rules', () => {
     c('FieldValueInvalid', 'count', 'Invalid value: "": needs to be unset'),
   ]);
 });
+
+test('Node: taints and podCIDRs', () => {
+  assert.deepEqual(causes('', 'Node', { metadata: { name: 'n1' }, spec: { podCIDRs: ['10.0.0.0/24', 'fd00::/64'], taints: [{ key: 'a', effect: 'NoSchedule' }] } }), []);
+  assert.deepEqual(
+    causes('', 'Node', {
+      metadata: { name: 'n1' },
+      spec: { podCIDRs: ['10.0.0.0/24', '10.1.0.0/24'], taints: [{ key: 'a', effect: 'Sometimes' }, { key: 'b' }] },
+    }),
+    [
+      c('FieldValueNotSupported', 'metadata.taints[0].effect', 'Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"'),
+      c('FieldValueRequired', 'metadata.taints[1].effect', 'Required value'),
+      c('FieldValueInvalid', 'spec.podCIDRs', 'Invalid value: ["10.0.0.0/24","10.1.0.0/24"]: may specify no more than one CIDR for each IP family'),
+    ],
+  );
+  const old = { metadata: { name: 'n1' }, spec: { podCIDRs: ['10.0.0.0/24'], providerID: 'aws:///i-1' } };
+  assert.deepEqual(causes('', 'Node', { metadata: { name: 'n1' }, spec: { podCIDRs: ['10.0.1.0/24'], providerID: 'aws:///i-2' } }, old), [
+    c('FieldValueForbidden', 'spec.podCIDRs', 'Forbidden: node updates may not change podCIDR except from "" to valid'),
+    c('FieldValueForbidden', 'spec.providerID', 'Forbidden: node updates may not change providerID except from "" to valid'),
+  ]);
+});
+
+test('PersistentVolumeClaim: access modes, storage request, immutability', () => {
+  const pvc = (): Obj => ({
+    metadata: { name: 'data', namespace: 'default' },
+    spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeMode: 'Filesystem' },
+  });
+  assert.deepEqual(causes('', 'PersistentVolumeClaim', pvc()), []);
+  const bad = pvc();
+  bad.spec.accessModes = ['ReadWriteOncePod', 'ReadOnlyMany', 'Sometimes'];
+  bad.spec.resources.requests.storage = '0';
+  assert.deepEqual(causes('', 'PersistentVolumeClaim', bad), [
+    c('FieldValueNotSupported', 'spec.accessModes', 'Unsupported value: "Sometimes": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"'),
+    c('FieldValueForbidden', 'spec.accessModes', 'Forbidden: may not use ReadWriteOncePod with other access modes'),
+    c('FieldValueInvalid', 'spec.resources[storage]', 'Invalid value: "0": must be greater than zero'),
+  ]);
+  const none = pvc();
+  none.spec.accessModes = [];
+  none.spec.resources = {};
+  assert.deepEqual(causes('', 'PersistentVolumeClaim', none), [
+    c('FieldValueRequired', 'spec.accessModes', 'Required value: at least 1 access mode is required'),
+    c('FieldValueRequired', 'spec.resources[storage]', 'Required value'),
+  ]);
+  // A bound claim may grow its storage request; other spec fields stay fixed.
+  const bound = { ...pvc(), status: { phase: 'Bound', capacity: { storage: '1Gi' } } };
+  const grown: Obj = { ...pvc(), status: bound.status };
+  grown.spec.resources.requests.storage = '2Gi';
+  assert.deepEqual(causes('', 'PersistentVolumeClaim', grown, bound), []);
+  const changed: Obj = { ...pvc(), status: bound.status };
+  changed.spec.accessModes = ['ReadWriteMany'];
+  const got = causes('', 'PersistentVolumeClaim', changed, bound);
+  assert.equal(got.length, 1);
+  assert.equal(got[0]!.field, 'spec');
+  assert.match(got[0]!.message ?? '', /^Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n/);
+});

@@ -80,8 +80,8 @@ const UPDATABLE_POD_FIELDS = [
 ];
 
 /** A short field-level diff in place of cmp.Diff's rendering of the two specs. */
-function specDiff(oldSpec: Obj, newSpec: Obj): string {
-  const lines = ['  core.PodSpec{'];
+function specDiff(oldSpec: Obj, newSpec: Obj, typeName = 'core.PodSpec'): string {
+  const lines = [`  ${typeName}{`];
   for (const k of [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].sort()) {
     if (semanticEqual(oldSpec[k], newSpec[k])) continue;
     const field = k.charAt(0).toUpperCase() + k.slice(1);
@@ -137,11 +137,13 @@ function validatePodStatus(pod: Obj, old: Obj): FieldErrors {
   return errs;
 }
 
-export function validatePodUpdate(pod: Obj, old: Obj): FieldErrors {
+export function validatePodUpdate(pod: Obj, old: Obj, subresource?: string): FieldErrors {
   const spec = obj(pod.spec);
   const oldSpec = obj(old.spec);
   const errs = validatePodMetadataAndSpec(pod);
   errs.push(...validatePodStatus(pod, old));
+  // pods/resize changes container resources (and resize policies); the endpoint limits the rest.
+  if (subresource === 'resize') return errs;
 
   // The binding, ephemeralcontainers and resize subresources change their own slice of the spec.
   if (str(oldSpec.nodeName) === '' && str(spec.nodeName) !== '' && onlyKeysDiffer(spec, oldSpec, new Set(['nodeName']))) return errs;
@@ -928,12 +930,18 @@ function validatePVCUpdate(pvc: Obj, old: Obj): FieldErrors {
     spec.volumeAttributesClassName = oldSpec.volumeAttributesClassName;
   }
   if (!semanticEqual(spec, oldSpec)) {
-    errs.push(fieldErr.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
+    errs.push(
+      fieldErr.forbidden(
+        'spec',
+        `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff(oldSpec, spec, 'core.PersistentVolumeClaimSpec')}`,
+      ),
+    );
   }
   const newSize = quantity(obj(obj(obj(pvc.spec).resources).requests).storage);
   const oldSize = quantity(obj(obj(obj(old.spec).resources).requests).storage);
   const statusSize = quantity(obj(obj(old.status).capacity).storage);
-  if (newSize && oldSize && newSize.cmp(oldSize) < 0 && (!statusSize || newSize.cmp(statusSize) <= 0)) {
+  // The status size defaults to zero, so shrinking is allowed down to (exclusive) the recorded capacity.
+  if (newSize && oldSize && newSize.cmp(oldSize) < 0 && (statusSize ? newSize.cmp(statusSize) <= 0 : newSize.sign() <= 0)) {
     errs.push(fieldErr.forbidden('spec.resources.requests.storage', 'field can not be less than status.capacity'));
   }
   return errs;

@@ -15,7 +15,8 @@ import { kindValidators as coreValidators } from './core.js';
 
 export interface KindValidators {
   validate?(obj: Obj): FieldError[];
-  validateUpdate?(obj: Obj, old: Obj): FieldError[];
+  /** `subresource` names the endpoint written through (status, resize, …), if any. */
+  validateUpdate?(obj: Obj, old: Obj, subresource?: string): FieldError[];
 }
 
 const both = (validate: (o: Obj) => FieldError[], validateUpdate?: (o: Obj, old: Obj) => FieldError[]): KindValidators => ({
