@@ -78,6 +78,7 @@ export const coreKinds: KindDef[] = [
   }),
   kind({
     group: G, kind: 'Event', plural: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
+    strategy: { allowCreateOnUpdate: true },
     fieldSelectors: {
       'involvedObject.kind': fieldAt('involvedObject.kind'),
       'involvedObject.namespace': fieldAt('involvedObject.namespace'),
@@ -137,7 +138,7 @@ export const coreKinds: KindDef[] = [
     fieldSelectors: { 'spec.unschedulable': fieldAt('spec.unschedulable', 'false') },
     strategy: { allowUnconditionalUpdate: true },
   }),
-  kind({ group: G, kind: 'LimitRange', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true }),
+  kind({ group: G, kind: 'LimitRange', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true, strategy: { allowCreateOnUpdate: true } }),
   kind({
     group: G, kind: 'ResourceQuota', plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true,
     subresources: [statusSubresource()],
