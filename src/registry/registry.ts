@@ -29,6 +29,7 @@ import { isResetManagedFields, update as trackUpdate } from '../apply/index.js';
 import { admitCreateInNamespace, admitNamespaceDelete } from '../admission/namespace-lifecycle.js';
 import { canonicalObject } from '../apimachinery/objectmeta.js';
 import { fieldsOf } from '../types/schema.js';
+import { customResourceOf } from '../crd/kind.js';
 
 export interface Scope {
   served: ServedResource;
@@ -180,10 +181,21 @@ export class Registry {
     let rs = this.stores.get(id);
     if (!rs) {
       const ownerDef = this.catalog.storingKind(owner.group, owner.plural) ?? def;
-      rs = new ResourceStore(this.store, ownerDef, this.registryPrefix, this.indexerFor(ownerDef));
+      // Custom resources live under /registry/<group>/<plural>/, as upstream keeps them.
+      const prefix = this.catalog.isCustom(ownerDef) ? `${this.registryPrefix}/${owner.group}` : this.registryPrefix;
+      rs = new ResourceStore(this.store, ownerDef, prefix, this.indexerFor(ownerDef));
       this.stores.set(id, rs);
     }
     return rs;
+  }
+
+  /** Forget a resource's storage (its watch cache stops and its watchers end): a CRD went away or changed its storage. */
+  dropStore(group: string, plural: string): void {
+    const id = `${group}/${plural}`;
+    const rs = this.stores.get(id);
+    if (!rs) return;
+    this.stores.delete(id);
+    rs.cache.stop();
   }
 
   /** Start every watch cache (lazily fed; does not block). */
@@ -610,7 +622,7 @@ export class Registry {
     const hasStatus = def.subresources?.some((x) => x.type === 'status') ?? false;
     const entries = trackUpdate(base, next, opts.fieldManager ?? DEFAULT_FIELD_MANAGER, {
       apiVersion: apiVersionOf(served.group, served.version),
-      schema: def.schema ?? 'unstructured',
+      schema: def.schema ?? customResourceOf(def)?.applyType ?? 'unstructured',
       subresource: sub,
       ignoredFields: sub === 'status' ? [['spec']] : hasStatus && !sub ? [['status']] : [],
     });

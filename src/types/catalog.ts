@@ -6,6 +6,7 @@ import type { KindDef } from './kind.js';
 import { builtinSchema } from './builtin-schemas.js';
 import { defaultServedKinds, gatedKinds } from './kinds/index.js';
 import { columnsFor } from './columns/index.js';
+import { compareKubeAwareVersions } from '../crd/versions.js';
 import { validatorsFor } from '../registry/validation/index.js';
 
 export interface ServedResource {
@@ -19,34 +20,118 @@ export interface GroupVersion {
   version: string;
 }
 
+/** The declarations of one custom resource (a CRD) the catalog serves alongside the built-in kinds. */
+export interface CustomResourceEntry {
+  group: string;
+  plural: string;
+  /** One declaration per served version, preferred first. */
+  served: KindDef[];
+  /** The declaration that owns the stored objects (listed in `kinds`). */
+  storage: KindDef;
+}
+
 export class Catalog {
-  readonly kinds: KindDef[];
+  /** Every declaration that serves or stores objects: the built-in kinds, then each custom resource's storage declaration. */
+  readonly kinds: KindDef[] = [];
+  private readonly builtinKinds: KindDef[];
+  private readonly custom = new Map<string, CustomResourceEntry>();
+  private readonly customDefs = new Set<KindDef>();
+  private readonly listeners = new Set<() => void>();
   private readonly byGVR = new Map<string, ServedResource>();
   private readonly byGroupVersion = new Map<string, ServedResource[]>();
   /** Group names in discovery order, each with its versions preferred first. */
   readonly groups: { name: string; versions: string[] }[] = [];
 
   constructor(kinds: KindDef[]) {
-    this.kinds = kinds;
-    for (const def of kinds) {
-      for (const version of def.versions) {
-        const served: ServedResource = { def, group: def.group, version };
-        this.byGVR.set(gvrKey(def.group, version, def.plural), served);
-        const gvKey = `${def.group}/${version}`;
-        let list = this.byGroupVersion.get(gvKey);
-        if (!list) {
-          list = [];
-          this.byGroupVersion.set(gvKey, list);
-          let g = this.groups.find((x) => x.name === def.group);
-          if (!g) {
-            g = { name: def.group, versions: [] };
-            this.groups.push(g);
-          }
-          if (!g.versions.includes(version)) g.versions.push(version);
-        }
-        list.push(served);
+    this.builtinKinds = [...kinds];
+    this.rebuild();
+  }
+
+  private index(def: KindDef, version: string): void {
+    const served: ServedResource = { def, group: def.group, version };
+    this.byGVR.set(gvrKey(def.group, version, def.plural), served);
+    const gvKey = `${def.group}/${version}`;
+    let list = this.byGroupVersion.get(gvKey);
+    if (!list) {
+      list = [];
+      this.byGroupVersion.set(gvKey, list);
+      let g = this.groups.find((x) => x.name === def.group);
+      if (!g) {
+        g = { name: def.group, versions: [] };
+        this.groups.push(g);
+      }
+      if (!g.versions.includes(version)) g.versions.push(version);
+    }
+    list.push(served);
+  }
+
+  /** Recompute every index from the built-in kinds and the custom resources. */
+  private rebuild(): void {
+    this.kinds.length = 0;
+    this.groups.length = 0;
+    this.byGVR.clear();
+    this.byGroupVersion.clear();
+    for (const def of this.builtinKinds) {
+      this.kinds.push(def);
+      for (const version of def.versions) this.index(def, version);
+    }
+    // Custom resources: groups by name after the built-in ones (as the aggregator orders
+    // CRD groups), versions in kube-aware order, resources by plural; a built-in wins a clash.
+    const entries = [...this.custom.values()].sort((a, b) => (a.group < b.group ? -1 : a.group > b.group ? 1 : a.plural < b.plural ? -1 : a.plural > b.plural ? 1 : 0));
+    const builtinGroups = new Set(this.groups.map((g) => g.name));
+    for (const e of entries) {
+      if (this.builtinKinds.some((k) => k.group === e.group && k.plural === e.plural)) continue;
+      this.kinds.push(e.storage);
+      for (const def of e.served) {
+        const version = def.versions[0]!;
+        if (this.byGVR.has(gvrKey(def.group, version, def.plural))) continue;
+        this.index(def, version);
       }
     }
+    const customGroups = this.groups.filter((g) => !builtinGroups.has(g.name));
+    for (const g of customGroups) g.versions.sort(compareKubeAwareVersions);
+    customGroups.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.groups.splice(this.groups.length - customGroups.length, customGroups.length, ...customGroups);
+  }
+
+  /** Serve (or re-serve) the custom resource of a CRD, replacing what was served for it before. */
+  setCustomResource(crdName: string, entry: CustomResourceEntry): void {
+    const old = this.custom.get(crdName);
+    if (old) for (const d of [...old.served, old.storage]) this.customDefs.delete(d);
+    this.custom.set(crdName, entry);
+    for (const d of [...entry.served, entry.storage]) this.customDefs.add(d);
+    this.rebuild();
+    this.changed();
+  }
+
+  /** Stop serving a CRD's custom resource. */
+  removeCustomResource(crdName: string): CustomResourceEntry | undefined {
+    const old = this.custom.get(crdName);
+    if (!old) return undefined;
+    this.custom.delete(crdName);
+    for (const d of [...old.served, old.storage]) this.customDefs.delete(d);
+    this.rebuild();
+    this.changed();
+    return old;
+  }
+
+  customResource(crdName: string): CustomResourceEntry | undefined {
+    return this.custom.get(crdName);
+  }
+
+  /** Whether a declaration belongs to a custom resource (rather than a built-in kind). */
+  isCustom(def: KindDef): boolean {
+    return this.customDefs.has(def);
+  }
+
+  /** Call `fn` after every change of what the catalog serves; returns the unsubscribe. */
+  onChange(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private changed(): void {
+    for (const fn of [...this.listeners]) fn();
   }
 
   lookup(group: string, version: string, plural: string): ServedResource | undefined {

@@ -140,7 +140,7 @@ export const coreKinds: KindDef[] = [
   }),
   kind({ group: G, kind: 'LimitRange', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true, strategy: { allowCreateOnUpdate: true } }),
   kind({
-    group: G, kind: 'ResourceQuota', plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true,
+    group: G, kind: 'ResourceQuota', deleteReturnsObject: true, plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true,
     subresources: [statusSubresource()],
   }),
   kind({
@@ -156,5 +156,5 @@ export const coreKinds: KindDef[] = [
     categories: ['all'], namespaced: true, subresources: [scaleSubresource(), statusSubresource()],
     fieldSelectors: { 'status.replicas': fieldAt('status.replicas', '0') },
   }),
-  kind({ group: G, kind: 'PodTemplate', plural: 'podtemplates', singular: 'podtemplate', namespaced: true }),
+  kind({ group: G, kind: 'PodTemplate', deleteReturnsObject: true, plural: 'podtemplates', singular: 'podtemplate', namespaced: true }),
 ];

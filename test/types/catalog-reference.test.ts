@@ -3,15 +3,20 @@
 // upstream's, and every difference is collected: group-versions, paths, operations
 // (operationId, action, kind, parameters, responses, media types, tags) and the definitions
 // of the group-versions skiff serves by default (properties, types and formats, $ref targets,
-// required, enums, list and map markers, patch strategies and merge keys, kinds, and in v3
-// the field defaults). The collected list must equal CHANGES_SINCE_1_32, the written list of
-// what v1.33 and v1.34 changed: a difference missing from it is a bug (or an undocumented
-// change), and an entry that no longer occurs is stale. Skips when the folder is absent.
+// required, list and map markers, patch strategies and merge keys, validations, kinds, and
+// in v3 the field defaults). The collected list must equal CHANGES_SINCE_1_32 plus
+// REFERENCE_SETTINGS: a difference on neither list is a bug (or an unrecorded change), and
+// an entry that no longer occurs is stale. Skips when the folder is absent.
 //
-// Upstream's v1.32 documents were generated with every API and alpha feature on (they hold
-// v1alpha1 group-versions and CBOR media types), so paths are compared with skiff's catalog
-// under --runtime-config=api/all=true; definitions and v3 documents are compared for the
-// group-versions skiff serves by default.
+// The reference is kubernetes' api/openapi-spec, written by hack/update-openapi-spec.sh,
+// which runs kube-apiserver with --runtime-config=api/all=true, --feature-gates=AllAlpha=true,
+// OpenAPIEnums=false and --enable-logs-handler=true. Hence:
+// - paths are compared with skiff's catalog under --runtime-config=api/all=true; definitions
+//   and v3 documents for the group-versions skiff serves by default;
+// - CBOR media types (alpha gates) are dropped;
+// - `enum` is not compared (a default v1.34 server publishes enums; the reference has none);
+// - the /logs paths are on REFERENCE_SETTINGS.
+// Descriptions are not compared (test/endpoints/openapi-reference.test.ts does for a sample).
 
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -51,12 +56,14 @@ function pathGroupVersion(path: string): string | undefined {
   return m ? `${m[1]}/${m[2]}` : undefined;
 }
 
+const packageOf = (name: string): string => name.slice(0, name.lastIndexOf('.'));
+
 /** Definition package (name without its last segment) → the one group-version its kinds have. */
 function packageGroupVersions(...docs: Json[]): Map<string, string> {
   const seen = new Map<string, Set<string>>();
   for (const defs of docs) {
     for (const [name, def] of Object.entries(defs)) {
-      const pkg = name.slice(0, name.lastIndexOf('.'));
+      const pkg = packageOf(name);
       for (const g of arr(obj(def)['x-kubernetes-group-version-kind'])) {
         const gvk = obj(g);
         let set = seen.get(pkg);
@@ -68,8 +75,6 @@ function packageGroupVersions(...docs: Json[]): Map<string, string> {
   // meta/v1 carries the GVKs of every group it is registered in: it belongs to none.
   return new Map([...seen].filter(([, s]) => s.size === 1).map(([pkg, s]) => [pkg, [...s][0]!]));
 }
-
-const packageOf = (name: string): string => name.slice(0, name.lastIndexOf('.'));
 
 // ---------------------------------------------------------------------------------------
 // Schemas, flattened into attribute → value so that v2 and v3 spellings compare equal
@@ -85,6 +90,15 @@ const SCHEMA_MARKERS = [
   'x-kubernetes-preserve-unknown-fields',
   'x-kubernetes-embedded-resource',
   'nullable',
+  'readOnly',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'pattern',
 ] as const;
 
 /** The reference of a schema: `$ref`, or the single `allOf` v3 wraps a reference with siblings in. */
@@ -99,7 +113,7 @@ function flattenSchema(s: Json, prefix: string, out: Map<string, string>): Map<s
   for (const k of SCHEMA_MARKERS) if (s[k] !== undefined) out.set(prefix + k, String(s[k]));
   const keys = arr(s['x-kubernetes-list-map-keys']);
   if (keys.length) out.set(`${prefix}x-kubernetes-list-map-keys`, keys.join(','));
-  if (Array.isArray(s.enum)) out.set(`${prefix}enum`, s.enum.map(String).sort().join(','));
+  // No `enum`: upstream's documents were generated with OpenAPIEnums=false (see the header).
   if (s.default !== undefined) out.set(`${prefix}default`, JSON.stringify(s.default));
   if (Array.isArray(s.oneOf)) out.set(`${prefix}oneOf`, s.oneOf.map((o) => JSON.stringify(o)).join(','));
   if (isObject(s.items)) flattenSchema(s.items, `${prefix}items.`, out);
@@ -113,11 +127,6 @@ function definitionAttrs(def: Json): Map<string, string> {
   for (const k of ['type', 'format', 'x-kubernetes-map-type', 'x-kubernetes-list-type'] as const) if (def[k] !== undefined) out.set(k, String(def[k]));
   if (Array.isArray(def.oneOf)) out.set('oneOf', def.oneOf.map((o) => JSON.stringify(o)).join(','));
   out.set('required', arr(def.required).map(String).sort().join(','));
-  const gvks = arr(def['x-kubernetes-group-version-kind']).map((g) => {
-    const x = obj(g);
-    return `${String(x.group)}/${String(x.version)}/${String(x.kind)}`;
-  });
-  if (gvks.length) out.set('x-kubernetes-group-version-kind', gvks.sort().join(','));
   if (def['x-kubernetes-unions'] !== undefined) out.set('x-kubernetes-unions', JSON.stringify(def['x-kubernetes-unions']));
   return out;
 }
@@ -130,8 +139,28 @@ function compareAttrs(at: string, ours: Map<string, string>, theirs: Map<string,
   }
 }
 
-function compareDefinition(name: string, ours: Json, theirs: Json, found: Set<string>): void {
+const gvksOf = (def: Json): string[] => arr(def['x-kubernetes-group-version-kind']).map((g) => gvkString(g) ?? '');
+const groupVersionOfGvk = (gvk: string): string => gvk.slice(0, gvk.lastIndexOf('/')).replace(/^\//, '');
+
+/**
+ * Kinds are compared one by one. Upstream tags DeleteOptions and WatchEvent with every
+ * group-version its scheme registers, served or not (extensions/v1beta1, apps/v1beta2, ...);
+ * skiff has no scheme and tags them with the group-versions it serves. So a kind upstream
+ * lists for a group-version the document's server does not serve is not a difference.
+ */
+function compareGvks(name: string, ours: Json, theirs: Json, served: ReadonlySet<string>, found: Set<string>): void {
+  const a = new Set(gvksOf(ours));
+  const b = new Set(gvksOf(theirs));
+  for (const g of a) if (!b.has(g)) found.add(`definition ${name}: group-version-kind ${g} only in skiff`);
+  for (const g of b) {
+    if (a.has(g) || (b.size > 1 && !served.has(groupVersionOfGvk(g)))) continue;
+    found.add(`definition ${name}: group-version-kind ${g} only upstream`);
+  }
+}
+
+function compareDefinition(name: string, ours: Json, theirs: Json, served: ReadonlySet<string>, found: Set<string>): void {
   compareAttrs(`definition ${name}`, definitionAttrs(ours), definitionAttrs(theirs), found);
+  compareGvks(name, ours, theirs, served, found);
   const op = obj(ours.properties);
   const tp = obj(theirs.properties);
   for (const p of Object.keys(op)) if (!(p in tp)) found.add(`definition ${name}: property ${p} only in skiff`);
@@ -316,7 +345,7 @@ function walk(): Walk {
       continue;
     }
     definitionsCompared++;
-    compareDefinition(name, obj(oursDefs[name]), obj(refDefs[name]), found);
+    compareDefinition(name, obj(oursDefs[name]), obj(refDefs[name]), oursGVs, found);
   }
 
   // v3: every document of a group (or group-version) served by default that upstream also has.
@@ -352,7 +381,7 @@ function walk(): Walk {
         if (!definitionOnlyOneSide.has(name)) found.add(`v3 document ${key}: schema ${name} only ${name in os ? 'in skiff' : 'upstream'}`);
         continue;
       }
-      compareDefinition(name, obj(os[name]), obj(ts[name]), found);
+      compareDefinition(name, obj(os[name]), obj(ts[name]), defaultGVs, found);
     }
   }
   return { found, pathsCompared, definitionsCompared, v3Documents };
@@ -361,20 +390,151 @@ function walk(): Walk {
 // ---------------------------------------------------------------------------------------
 // What v1.33 and v1.34 changed since the v1.32 documents
 
-const CHANGES_SINCE_1_32 = new Set<string>([]);
+const CHANGES_SINCE_1_32 = new Set<string>([
+  // --- API versions added, graduated or removed ---
+  // 1.34: DRA graduates to resource.k8s.io/v1 (served by default).
+  'group-version resource.k8s.io/v1: only in skiff',
+  'definition io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions: group-version-kind resource.k8s.io/v1/DeleteOptions only in skiff',
+  'definition io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent: group-version-kind resource.k8s.io/v1/WatchEvent only in skiff',
+  // 1.33: resource.k8s.io/v1beta2 (off by default).
+  'group-version resource.k8s.io/v1beta2: only in skiff',
+  'definition io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions: group-version-kind resource.k8s.io/v1beta2/DeleteOptions only in skiff',
+  'definition io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent: group-version-kind resource.k8s.io/v1beta2/WatchEvent only in skiff',
+  // 1.33: resource.k8s.io/v1alpha3 keeps only the new DeviceTaintRule (alpha); its other kinds are gone.
+  'path /apis/resource.k8s.io/v1alpha3/devicetaintrules: only in skiff',
+  'path /apis/resource.k8s.io/v1alpha3/devicetaintrules/{name}: only in skiff',
+  'path /apis/resource.k8s.io/v1alpha3/watch/devicetaintrules: only in skiff',
+  'path /apis/resource.k8s.io/v1alpha3/watch/devicetaintrules/{name}: only in skiff',
+  ...['deviceclasses', 'resourceslices'].flatMap((r) => [
+    `path /apis/resource.k8s.io/v1alpha3/${r}: only upstream`,
+    `path /apis/resource.k8s.io/v1alpha3/${r}/{name}: only upstream`,
+    `path /apis/resource.k8s.io/v1alpha3/watch/${r}: only upstream`,
+    `path /apis/resource.k8s.io/v1alpha3/watch/${r}/{name}: only upstream`,
+  ]),
+  ...['resourceclaims', 'resourceclaimtemplates'].flatMap((r) => [
+    `path /apis/resource.k8s.io/v1alpha3/${r}: only upstream`,
+    `path /apis/resource.k8s.io/v1alpha3/namespaces/{namespace}/${r}: only upstream`,
+    `path /apis/resource.k8s.io/v1alpha3/namespaces/{namespace}/${r}/{name}: only upstream`,
+    `path /apis/resource.k8s.io/v1alpha3/watch/${r}: only upstream`,
+    `path /apis/resource.k8s.io/v1alpha3/watch/namespaces/{namespace}/${r}: only upstream`,
+    `path /apis/resource.k8s.io/v1alpha3/watch/namespaces/{namespace}/${r}/{name}: only upstream`,
+  ]),
+  'path /apis/resource.k8s.io/v1alpha3/namespaces/{namespace}/resourceclaims/{name}/status: only upstream',
+  // 1.33: ClusterTrustBundle beta (certificates.k8s.io/v1beta1, off by default).
+  'group-version certificates.k8s.io/v1beta1: only in skiff',
+  // 1.33: LeaseCandidate beta (coordination.k8s.io/v1beta1, off by default).
+  'group-version coordination.k8s.io/v1beta1: only in skiff',
+  // 1.33: authentication.k8s.io/v1beta1 SelfSubjectReview reaches its removal release (deprecated 1.30).
+  'group-version authentication.k8s.io/v1beta1: only upstream',
+  // 1.34: PodCertificateRequest (alpha, certificates.k8s.io/v1alpha1).
+  'path /apis/certificates.k8s.io/v1alpha1/podcertificaterequests: only in skiff',
+  'path /apis/certificates.k8s.io/v1alpha1/namespaces/{namespace}/podcertificaterequests: only in skiff',
+  'path /apis/certificates.k8s.io/v1alpha1/namespaces/{namespace}/podcertificaterequests/{name}: only in skiff',
+  'path /apis/certificates.k8s.io/v1alpha1/namespaces/{namespace}/podcertificaterequests/{name}/status: only in skiff',
+  'path /apis/certificates.k8s.io/v1alpha1/watch/podcertificaterequests: only in skiff',
+  'path /apis/certificates.k8s.io/v1alpha1/watch/namespaces/{namespace}/podcertificaterequests: only in skiff',
+  'path /apis/certificates.k8s.io/v1alpha1/watch/namespaces/{namespace}/podcertificaterequests/{name}: only in skiff',
+  // 1.34: MutatingAdmissionPolicy beta (admissionregistration.k8s.io/v1beta1, off by default).
+  ...['mutatingadmissionpolicies', 'mutatingadmissionpolicybindings'].flatMap((r) => [
+    `path /apis/admissionregistration.k8s.io/v1beta1/${r}: only in skiff`,
+    `path /apis/admissionregistration.k8s.io/v1beta1/${r}/{name}: only in skiff`,
+    `path /apis/admissionregistration.k8s.io/v1beta1/watch/${r}: only in skiff`,
+    `path /apis/admissionregistration.k8s.io/v1beta1/watch/${r}/{name}: only in skiff`,
+  ]),
+  // 1.34: ValidatingAdmissionPolicy(Binding) v1beta1 reaches its removal release (beta in 1.28, GA v1 in 1.30).
+  ...['validatingadmissionpolicies', 'validatingadmissionpolicybindings'].flatMap((r) => [
+    `path /apis/admissionregistration.k8s.io/v1beta1/${r}: only upstream`,
+    `path /apis/admissionregistration.k8s.io/v1beta1/${r}/{name}: only upstream`,
+    `path /apis/admissionregistration.k8s.io/v1beta1/watch/${r}: only upstream`,
+    `path /apis/admissionregistration.k8s.io/v1beta1/watch/${r}/{name}: only upstream`,
+  ]),
+  'path /apis/admissionregistration.k8s.io/v1beta1/validatingadmissionpolicies/{name}/status: only upstream',
+  // 1.33: IPAddress and ServiceCIDR GA in networking.k8s.io/v1 (MultiCIDRServiceAllocator).
+  ...['ipaddresses', 'servicecidrs'].flatMap((r) => [
+    `path /apis/networking.k8s.io/v1/${r}: only in skiff`,
+    `path /apis/networking.k8s.io/v1/${r}/{name}: only in skiff`,
+    `path /apis/networking.k8s.io/v1/watch/${r}: only in skiff`,
+    `path /apis/networking.k8s.io/v1/watch/${r}/{name}: only in skiff`,
+  ]),
+  'path /apis/networking.k8s.io/v1/servicecidrs/{name}/status: only in skiff',
+  ...['IPAddress', 'IPAddressList', 'IPAddressSpec', 'ParentReference', 'ServiceCIDR', 'ServiceCIDRList', 'ServiceCIDRSpec', 'ServiceCIDRStatus'].map(
+    (n) => `definition io.k8s.api.networking.v1.${n}: only in skiff`,
+  ),
+  // ServiceCIDRStatus.conditions bring meta/v1 Condition into the networking.k8s.io/v1 document.
+  'v3 document apis/networking.k8s.io/v1: schema io.k8s.apimachinery.pkg.apis.meta.v1.Condition only in skiff',
+  // 1.34: VolumeAttributesClass GA in storage.k8s.io/v1.
+  'path /apis/storage.k8s.io/v1/volumeattributesclasses: only in skiff',
+  'path /apis/storage.k8s.io/v1/volumeattributesclasses/{name}: only in skiff',
+  'path /apis/storage.k8s.io/v1/watch/volumeattributesclasses: only in skiff',
+  'path /apis/storage.k8s.io/v1/watch/volumeattributesclasses/{name}: only in skiff',
+  'definition io.k8s.api.storage.v1.VolumeAttributesClass: only in skiff',
+  'definition io.k8s.api.storage.v1.VolumeAttributesClassList: only in skiff',
 
-test('the catalog matches upstream v1.32 OpenAPI except for the listed 1.33/1.34 changes', async (t) => {
+  // --- Fields added or changed in GA group-versions ---
+  // 1.33: DeploymentReplicaSetTerminatingReplicas (alpha).
+  'definition io.k8s.api.apps.v1.DeploymentStatus: property terminatingReplicas only in skiff',
+  'definition io.k8s.api.apps.v1.ReplicaSetStatus: property terminatingReplicas only in skiff',
+  // 1.33: StatefulSet spec.serviceName is marked optional (kubernetes#130233), so no longer required nor defaulted.
+  'definition io.k8s.api.apps.v1.StatefulSetSpec: required skiff selector,template upstream selector,serviceName,template',
+  'definition io.k8s.api.apps.v1.StatefulSetSpec.serviceName: default skiff - upstream ""',
+  // 1.34: NetworkPolicy spec.podSelector is marked optional (kubernetes#131354).
+  'definition io.k8s.api.networking.v1.NetworkPolicySpec: required skiff  upstream podSelector',
+  // 1.33: HPAConfigurableTolerance (alpha).
+  'definition io.k8s.api.autoscaling.v2.HPAScalingRules: property tolerance only in skiff',
+  // 1.33: PreferSameTrafficDistribution adds per-node hints.
+  'definition io.k8s.api.discovery.v1.EndpointHints: property forNodes only in skiff',
+  'definition io.k8s.api.discovery.v1.ForNode: only in skiff',
+  // 1.33: MutableCSINodeAllocatableCount (alpha); 1.34 adds VolumeError.errorCode with it.
+  'definition io.k8s.api.storage.v1.CSIDriverSpec: property nodeAllocatableUpdatePeriodSeconds only in skiff',
+  'definition io.k8s.api.storage.v1.VolumeError: property errorCode only in skiff',
+  // 1.34: ContainerRestartRules (alpha): per-container restart rules.
+  'definition io.k8s.api.core.v1.Container: property restartPolicyRules only in skiff',
+  'definition io.k8s.api.core.v1.EphemeralContainer: property restartPolicyRules only in skiff',
+  'definition io.k8s.api.core.v1.ContainerRestartRule: only in skiff',
+  'definition io.k8s.api.core.v1.ContainerRestartRuleOnExitCodes: only in skiff',
+  // 1.33: ContainerStopSignals (alpha).
+  'definition io.k8s.api.core.v1.Lifecycle: property stopSignal only in skiff',
+  'definition io.k8s.api.core.v1.ContainerStatus: property stopSignal only in skiff',
+  // 1.34: EnvFiles (alpha): environment variables read from a file in a volume.
+  'definition io.k8s.api.core.v1.EnvVarSource: property fileKeyRef only in skiff',
+  'definition io.k8s.api.core.v1.FileKeySelector: only in skiff',
+  // 1.33: NodeSwap reports the node's swap capacity.
+  'definition io.k8s.api.core.v1.NodeSystemInfo: property swap only in skiff',
+  'definition io.k8s.api.core.v1.NodeSwapStatus: only in skiff',
+  // 1.33: PodObservedGenerationTracking (alpha).
+  'definition io.k8s.api.core.v1.PodStatus: property observedGeneration only in skiff',
+  'definition io.k8s.api.core.v1.PodCondition: property observedGeneration only in skiff',
+  // 1.34: DRAExtendedResource (alpha).
+  'definition io.k8s.api.core.v1.PodStatus: property extendedResourceClaimStatus only in skiff',
+  'definition io.k8s.api.core.v1.PodExtendedResourceClaimStatus: only in skiff',
+  'definition io.k8s.api.core.v1.ContainerExtendedResourceRequest: only in skiff',
+  // 1.34: HostnameOverride (alpha).
+  'definition io.k8s.api.core.v1.PodSpec: property hostnameOverride only in skiff',
+  // 1.34: PodCertificateRequest (alpha): the podCertificate projected volume source.
+  'definition io.k8s.api.core.v1.VolumeProjection: property podCertificate only in skiff',
+  'definition io.k8s.api.core.v1.PodCertificateProjection: only in skiff',
+]);
+
+/** Differences that come from how the reference was generated (see the header), not from a release. */
+const REFERENCE_SETTINGS = new Set<string>([
+  // --enable-logs-handler=true: kube-apiserver serves /logs only when asked (off by default since 1.31).
+  'path /logs/: only upstream',
+  'path /logs/{logpath}: only upstream',
+  'v3 document logs: only upstream',
+]);
+
+test('the catalog matches upstream v1.32 OpenAPI except for the listed 1.33/1.34 changes', (t) => {
   if (!existsSync(`${REF_DIR}swagger.json`)) {
     t.skip(`reference OpenAPI absent (${REF_DIR}swagger.json)`);
     return;
   }
   const { found, pathsCompared, definitionsCompared, v3Documents } = walk();
   assert.ok(pathsCompared > 350, `only ${pathsCompared} paths compared`);
-  assert.ok(definitionsCompared > 500, `only ${definitionsCompared} definitions compared`);
+  assert.ok(definitionsCompared > 450, `only ${definitionsCompared} definitions compared`);
   assert.ok(v3Documents > 30, `only ${v3Documents} v3 documents compared`);
-  if (process.env.DUMP_DIFFS) (await import('node:fs')).writeFileSync(process.env.DUMP_DIFFS, [...found].sort().join('\n') + '\n');
-  const unexpected = [...found].filter((d) => !CHANGES_SINCE_1_32.has(d)).sort();
-  const stale = [...CHANGES_SINCE_1_32].filter((d) => !found.has(d));
-  assert.deepEqual(unexpected, [], `${unexpected.length} differences from v1.32 not on the 1.33/1.34 list`);
-  assert.deepEqual(stale, [], 'listed 1.33/1.34 changes that no longer occur');
+  const listed = new Set([...CHANGES_SINCE_1_32, ...REFERENCE_SETTINGS]);
+  const unexpected = [...found].filter((d) => !listed.has(d)).sort();
+  const stale = [...listed].filter((d) => !found.has(d));
+  assert.ok(unexpected.length === 0, `${unexpected.length} differences from v1.32 on neither list:\n${unexpected.join('\n')}`);
+  assert.ok(stale.length === 0, `${stale.length} listed differences that no longer occur:\n${stale.join('\n')}`);
 });

@@ -9,15 +9,15 @@ const volumeAttributesClass = { group: G, kind: 'VolumeAttributesClass', plural:
 
 export const storageKinds: KindDef[] = [
   kind({
-    group: G, kind: 'CSIDriver', plural: 'csidrivers', singular: 'csidriver', namespaced: false, tracksGeneration: true, schema: storageSchemas.CSIDriver,
+    group: G, kind: 'CSIDriver', deleteReturnsObject: true, plural: 'csidrivers', singular: 'csidriver', namespaced: false, tracksGeneration: true, schema: storageSchemas.CSIDriver,
     strategy: { allowUnconditionalUpdate: false },
   }),
-  kind({ group: G, kind: 'CSINode', plural: 'csinodes', singular: 'csinode', namespaced: false, schema: storageSchemas.CSINode, strategy: { allowUnconditionalUpdate: false } }),
+  kind({ group: G, kind: 'CSINode', deleteReturnsObject: true, plural: 'csinodes', singular: 'csinode', namespaced: false, schema: storageSchemas.CSINode, strategy: { allowUnconditionalUpdate: false } }),
   kind({
     group: G, kind: 'CSIStorageCapacity', plural: 'csistoragecapacities', singular: 'csistoragecapacity', namespaced: true, schema: storageSchemas.CSIStorageCapacity,
     strategy: { allowUnconditionalUpdate: false },
   }),
-  kind({ group: G, kind: 'StorageClass', plural: 'storageclasses', singular: 'storageclass', shortNames: ['sc'], namespaced: false, schema: storageSchemas.StorageClass }),
+  kind({ group: G, kind: 'StorageClass', deleteReturnsObject: true, plural: 'storageclasses', singular: 'storageclass', shortNames: ['sc'], namespaced: false, schema: storageSchemas.StorageClass }),
   kind({
     group: G, kind: 'VolumeAttachment', plural: 'volumeattachments', singular: 'volumeattachment', namespaced: false, subresources: [statusSubresource()],
     deleteReturnsObject: true, schema: storageSchemas.VolumeAttachment, strategy: { allowUnconditionalUpdate: false },

@@ -190,7 +190,8 @@ export const Status = object("io.k8s.apimachinery.pkg.apis.meta.v1.Status", {
   status: string().proto(2).doc("Status of the operation. One of: \"Success\" or \"Failure\". More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
   message: string().proto(3).doc("A human-readable description of the status of this operation."),
   reason: string().proto(4).doc("A machine-readable description of why this operation is in the \"Failure\" status. If this value is empty there is no information available. A Reason clarifies an HTTP status code but does not override it."),
-  details: StatusDetails.proto(5).optional().doc("Extended data associated with the reason.  Each reason may define its own extended details. This field is optional and the data returned is not guaranteed to conform to any schema except that defined by the reason type."),
+  // Upstream marks this struct field +listType=atomic; OpenAPI carries the marker next to the reference.
+  details: StatusDetails.proto(5).optional().with({ extensions: { 'x-kubernetes-list-type': 'atomic' } }).doc("Extended data associated with the reason.  Each reason may define its own extended details. This field is optional and the data returned is not guaranteed to conform to any schema except that defined by the reason type."),
   code: int32().proto(6).doc("Suggested HTTP return code for this status, 0 if not set."),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "Status", version: "v1" }] } }).doc("Status is a return value for calls that don't return other objects.");
 
