@@ -551,7 +551,13 @@ export function helpText(): string {
   let out =
     'skiff serves the Kubernetes API (kube-apiserver v1.34 semantics) on an embedded\n' +
     'SQLite store or on etcd. It accepts kube-apiserver\'s flag names for what it implements.\n\n' +
-    `Usage:\n  ${COMMAND_NAME} [flags]\n`;
+    `Usage:\n  ${COMMAND_NAME} [flags]\n  ${COMMAND_NAME} cel eval|check ...   (the CEL playground)\n\n` +
+    'Storage: without --etcd-servers, skiff keeps everything in one SQLite file under\n' +
+    '--data-dir: a single process, nothing else to run, durable writes. Choose it for tests,\n' +
+    'development, edge and single-node control planes. With --etcd-servers (etcd 3.4+),\n' +
+    'several skiff replicas can serve the same data behind a load balancer; each keeps its\n' +
+    'own watch cache, and the controllers run on the replica holding the\n' +
+    'kube-system/kube-controller-manager Lease. Choose it when one machine is not enough.\n';
   for (const section of sections) {
     const specs = FLAGS.filter((f) => f.section === section);
     out += `\n${section} flags:\n\n${flagUsages(specs)}`;

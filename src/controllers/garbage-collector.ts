@@ -43,7 +43,8 @@ export class GarbageCollector {
     private readonly registry: Registry,
     private readonly log: Logger,
   ) {
-    this.informer = new Informer(registry, storedResources(registry), (t, o, s) => this.observe(t, o, s));
+    // Follows the catalog, so custom resources added at run time are collected too.
+    this.informer = new Informer(registry, () => storedResources(registry), (t, o, s) => this.observe(t, o, s));
     this.queue = new WorkQueue<Item>(
       (i) => `${i.kind}/${i.uid}`,
       (i) => (i.kind === 'orphan' ? this.orphanDependents(i) : this.attemptToDelete(i)),

@@ -1,5 +1,8 @@
 // A shared informer over every stored kind, for in-process controllers: it
 // follows each resource's watch cache and hands decoded objects to handlers.
+// Given a function instead of a list, it follows the catalog: resources added at run
+// time (custom resources) are watched from then on, removed ones are let go, and a
+// watch whose storage was replaced is restarted.
 
 import { matchEverything } from '../registry/filter.js';
 import type { Registry } from '../registry/registry.js';
@@ -22,34 +25,84 @@ export function storedResources(registry: Registry): ServedResource[] {
   return out;
 }
 
+function keyOf(r: ServedResource): string {
+  return `${r.group}/${r.def.plural}`;
+}
+
+interface Running {
+  served: ServedResource;
+  stop: () => void;
+  closed: boolean;
+}
+
 export class Informer {
-  private stops: (() => void)[] = [];
+  private readonly running = new Map<string, Running>();
+  private stopped = true;
+  private unsubscribe: (() => void) | undefined;
+  private syncing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly registry: Registry,
-    private readonly resources: ServedResource[],
+    private readonly resources: ServedResource[] | (() => ServedResource[]),
     private readonly handler: InformerHandler,
   ) {}
 
   /** Start watching; resolves once every resource's initial state was delivered. */
   async start(): Promise<void> {
-    for (const served of this.resources) {
-      const stop = await this.registry.watch(
-        { served, namespace: '' },
-        { resourceVersion: '0', filter: matchEverything },
-        {
-          event: (type, bytes) => {
-            if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED') this.handler(type, JSON.parse(bytes.toString('utf8')), served);
-          },
-          close: () => undefined,
-        },
-      );
-      this.stops.push(stop);
+    this.stopped = false;
+    if (typeof this.resources === 'function') this.unsubscribe = this.registry.catalog.onChange(() => this.resync());
+    await this.resync();
+  }
+
+  /** Bring the running watches in line with the wanted resources (serialised). */
+  private resync(): Promise<void> {
+    this.syncing = this.syncing.then(() => this.sync()).catch(() => undefined);
+    return this.syncing;
+  }
+
+  private async sync(): Promise<void> {
+    if (this.stopped) return;
+    const wanted = typeof this.resources === 'function' ? this.resources() : this.resources;
+    const keys = new Set(wanted.map(keyOf));
+    for (const [key, r] of this.running) {
+      if (!keys.has(key)) {
+        r.stop();
+        this.running.delete(key);
+      }
+    }
+    for (const served of wanted) {
+      const key = keyOf(served);
+      const cur = this.running.get(key);
+      if (cur && !cur.closed) continue;
+      await this.watch(key, served);
     }
   }
 
+  private async watch(key: string, served: ServedResource): Promise<void> {
+    const entry: Running = { served, stop: () => undefined, closed: false };
+    this.running.set(key, entry);
+    const stop = await this.registry.watch(
+      { served, namespace: '' },
+      { resourceVersion: '0', filter: matchEverything },
+      {
+        event: (type, bytes) => {
+          if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED') this.handler(type, JSON.parse(bytes.toString('utf8')), entry.served);
+        },
+        close: () => {
+          entry.closed = true;
+          // The storage went away (a custom resource removed or re-created): follow the catalog again.
+          if (!this.stopped && typeof this.resources === 'function') setTimeout(() => void this.resync(), 10).unref();
+        },
+      },
+    );
+    entry.stop = stop;
+  }
+
   stop(): void {
-    for (const s of this.stops) s();
-    this.stops = [];
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    for (const r of this.running.values()) r.stop();
+    this.running.clear();
   }
 }
