@@ -18,6 +18,7 @@ import { schemaModules } from './types/builtin-schemas.js';
 import { Health } from './endpoints/health.js';
 import { ResourceHandler } from './endpoints/resource.js';
 import { TokenIssuer } from './endpoints/token-request.js';
+import { OidcDiscovery } from './endpoints/oidc-discovery.js';
 import { handleVersion } from './endpoints/version.js';
 import { indexerFor } from './registry/filter.js';
 import { Registry } from './registry/registry.js';
@@ -32,6 +33,7 @@ import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import { EtcdStore } from './storage/etcd/etcd-store.js';
 import type { Store } from './storage/store.js';
 import { builtinCatalog } from './types/catalog.js';
+import { CustomResourceDefinitions, customResourceDefinitions } from './crd/index.js';
 import { createLogger, type Logger } from './util/log.js';
 
 export interface SkiffOptions {
@@ -93,6 +95,8 @@ export interface RunningSkiff {
   registry: Registry;
   /** The controllers of the current (or last) leadership term. */
   readonly controllers: ControllerManager;
+  /** The CRD controllers (they run on every replica). */
+  crds: CustomResourceDefinitions;
   elector: LeaderElector;
   /** Number of watch streams currently open. */
   openWatches(): number;
@@ -143,9 +147,15 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   });
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
+  const oidcDiscovery = new OidcDiscovery({ issuer: tokens.issuer, keyId: tokens.keyId, publicKeyPem: pki.serviceAccount.publicKeyPem });
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
   const discovery = new Discovery(catalog);
-  const openapi = new OpenApi(catalog, { types: namedTypes(...schemaModules) });
+  const openapi = new OpenApi(catalog, { types: namedTypes(...schemaModules), rawDefinitions: customResourceDefinitions });
+  const crds = new CustomResourceDefinitions(registry, logger);
+  catalog.onChange(() => {
+    discovery.invalidate();
+    openapi.invalidate();
+  });
   const health = new Health();
   let shuttingDown = false;
   let bootstrapped = false;
@@ -174,6 +184,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     routes: [
       (ctx) => health.handle(ctx),
       (ctx) => handleVersion(ctx),
+      (ctx) => oidcDiscovery.handle(ctx),
       (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
       (ctx) => discovery.handle(ctx),
       (ctx) => openapi.handle(ctx),
@@ -209,9 +220,10 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   });
   const compactor = startCompactor(store, { intervalMs: options.compactionIntervalMs ?? 5 * 60_000 });
   const postStart = (async () => {
-    await bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port });
+    await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
     bootstrapped = true;
     await registry.warmCaches();
+    await crds.start();
     cachesReady = true;
     await elector.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
@@ -226,6 +238,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       await elector.stop();
       controllers.stop();
+      crds.stop();
       resources.closeWatches();
       await server.close();
       await compactor.stop();
@@ -250,9 +263,28 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       return controllers;
     },
     elector,
+    crds,
     stop,
     openWatches: () => resources.watchCount,
   };
+}
+
+/**
+ * Replicas starting together on one etcd race to create the default objects: the loser can
+ * fail on a side effect of the winner's half-done create (the `kubernetes` Service's
+ * cluster IP is already allocated while the Service does not exist yet). Upstream's
+ * bootstrap controller simply retries; so do we, a few times, before giving up.
+ */
+async function bootstrapWithRetries(run: () => Promise<void>, logger: Logger): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (attempt >= 8) throw e;
+      logger.v(1).info('bootstrap attempt failed, retrying', { attempt, err: String(e) });
+      await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 1000)));
+    }
+  }
 }
 
 /** Paths under /api and /apis that name nothing known get upstream's NotFound Status. */

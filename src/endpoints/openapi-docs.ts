@@ -14,6 +14,8 @@ import {
   DELETE_OPTIONS,
   groupDiscoveryPath,
   groupVersionDiscoveryPath,
+  openIdConfigurationPath,
+  openIdKeysetPath,
   PATCH_BODY,
   resourcePaths,
   rootDiscoveryPath,
@@ -25,7 +27,7 @@ import {
   type PathModel,
   type ResourceSchemas,
 } from './openapi-paths.js';
-import { SchemaRenderer, TypeRegistry, type GVK, type Json } from './openapi-schema.js';
+import { SchemaRenderer, TypeRegistry, type GVK, type Json, type RawDefinition } from './openapi-schema.js';
 
 const LIST_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta';
 const INFO = { title: 'Kubernetes', version: 'unversioned' };
@@ -65,8 +67,10 @@ export class OpenApiModel {
   constructor(
     private readonly catalog: Catalog,
     declared: Iterable<ObjectType> = [],
+    raw: ReadonlyMap<string, RawDefinition> = new Map(),
   ) {
     for (const t of Object.values(metaDefinitions)) this.registry.declare(t);
+    for (const [name, def] of raw) this.registry.raw(name, def);
     for (const t of declared) this.registry.declare(t);
     for (const def of catalog.kinds) if (def.schema) this.registry.root(def.schema);
 
@@ -149,6 +153,8 @@ export class OpenApiModel {
       }
     }
     out.push({ key: 'version', paths: () => [versionPath()] });
+    out.push({ key: '.well-known/openid-configuration', paths: () => [openIdConfigurationPath()] });
+    out.push({ key: 'openid/v1/jwks', paths: () => [openIdKeysetPath()] });
     return out;
   }
 
@@ -241,7 +247,7 @@ export function buildV2(model: OpenApiModel): Json {
     const item: Json = {};
     for (const op of path.operations) {
       const params = perOp.get(op)!;
-      const o: Json = { consumes: op.consumes, description: op.description, operationId: op.operationId };
+      const o: Json = { ...(op.consumes.length ? { consumes: op.consumes } : {}), description: op.description, operationId: op.operationId };
       if (params.length) o.parameters = params.map(v2Param);
       o.produces = op.produces;
       const responses: Json = {};
@@ -310,7 +316,8 @@ export function buildV3(model: OpenApiModel, paths: PathModel[]): Json {
     openapi: '3.0.0',
     info: INFO,
     paths: out,
-    components: { schemas, securitySchemes: { BearerToken: BEARER } },
+    // A document without definitions (the service-account issuer's) has no schemas member.
+    components: { ...(Object.keys(schemas).length ? { schemas } : {}), securitySchemes: { BearerToken: BEARER } },
   };
 }
 

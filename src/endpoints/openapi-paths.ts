@@ -455,3 +455,27 @@ export function versionPath(): PathModel {
     }],
   };
 }
+
+/** `GET /.well-known/openid-configuration/`: the service-account issuer's OIDC discovery document. */
+export function openIdConfigurationPath(): PathModel {
+  return {
+    path: '/.well-known/openid-configuration/',
+    operations: [{
+      method: 'get', operationId: 'getServiceAccountIssuerOpenIDConfiguration',
+      description: "get service account issuer OpenID configuration, also known as the 'OIDC discovery doc'", tag: 'WellKnown', params: [],
+      consumes: [], produces: ['application/json'], responses: [{ code: '200', description: 'OK', text: true }, UNAUTHORIZED],
+    }],
+  };
+}
+
+/** `GET /openid/v1/jwks/`: the service-account issuer's public keys. */
+export function openIdKeysetPath(): PathModel {
+  return {
+    path: '/openid/v1/jwks/',
+    operations: [{
+      method: 'get', operationId: 'getServiceAccountIssuerOpenIDKeyset',
+      description: 'get service account issuer OpenID JSON Web Key Set (contains public token verification keys)', tag: 'openid', params: [],
+      consumes: [], produces: ['application/jwk-set+json'], responses: [{ code: '200', description: 'OK', text: true }, UNAUTHORIZED],
+    }],
+  };
+}

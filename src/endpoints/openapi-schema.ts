@@ -6,7 +6,7 @@
 // "allOf"; only v3 carries defaults, including the zero values openapi-gen derives for
 // non-pointer fields ({} for structs, "" / 0 / false for scalars that are always written).
 
-import { fieldsOf, type ObjectType, type ScalarKind, type Type } from '../types/schema.js';
+import { fieldsOf, type ObjectType, type ScalarDefinition, type ScalarKind, type Type } from '../types/schema.js';
 import { scalarDefinitions } from '../types/schemas/meta.js';
 
 export type Flavor = 'v2' | 'v3';
@@ -63,8 +63,16 @@ const WEAK = 0; // seen only as a field's type
  * Every named object type the documents can refer to, by definition name, plus the
  * group-version-kinds the catalog attaches to definitions.
  */
+/**
+ * A definition given as OpenAPI rather than as a vocabulary type (a custom resource's
+ * schema): built per document flavour, with `ref` giving the pointer of (and including)
+ * another definition.
+ */
+export type RawDefinition = (flavor: Flavor, ref: (name: string) => string) => Json;
+
 export class TypeRegistry {
   private readonly types = new Map<string, { type: ObjectType; strength: number }>();
+  private readonly raws = new Map<string, RawDefinition>();
   private readonly walked = new Set<string>();
   private readonly gvks = new Map<string, GVK[]>();
 
@@ -87,6 +95,15 @@ export class TypeRegistry {
 
   get(name: string): ObjectType | undefined {
     return this.types.get(name)?.type;
+  }
+
+  /** A definition known only as OpenAPI (it wins over any vocabulary type of the name). */
+  raw(name: string, def: RawDefinition): void {
+    this.raws.set(name, def);
+  }
+
+  rawDefinition(name: string): RawDefinition | undefined {
+    return this.raws.get(name);
   }
 
   /** Whether the type known under `name` is its declaration rather than a field's copy. */
@@ -136,6 +153,8 @@ type Position = 'field' | 'items' | 'values';
 /** Renders types for one document, collecting the definitions they reference. */
 export class SchemaRenderer {
   readonly definitions = new Map<string, Json>();
+  /** Definitions of the scalars with a `definition` this document rendered, by name. */
+  private readonly scalarDefinitions = new Map<string, ScalarDefinition>();
   private readonly queue: string[] = [];
   private readonly queued = new Set<string>();
 
@@ -186,18 +205,21 @@ export class SchemaRenderer {
         return s;
       }
       default: {
-        const named = NAMED_SCALARS.get(t.kind)?.name;
+        const def = t.definition;
+        if (def) this.scalarDefinitions.set(def.name, def);
+        const named = def?.name ?? NAMED_SCALARS.get(t.kind)?.name;
         const siblings: Json = {};
-        if (pos === 'field' && t.description) siblings.description = t.description;
+        // A field documented with its definition's description does not repeat it.
+        if (pos === 'field' && t.description && t.description !== def?.description) siblings.description = t.description;
         if (this.flavor === 'v3') {
           if (own(t, 'default') !== undefined) siblings.default = own(t, 'default');
-          else if (!own(t, 'optional') && t.kind in ZERO && (pos !== 'field' || own(t, 'keepEmpty'))) siblings.default = ZERO[t.kind];
+          else if (!def && !own(t, 'optional') && t.kind in ZERO && (pos !== 'field' || own(t, 'keepEmpty'))) siblings.default = ZERO[t.kind];
         }
-        if (named) return this.wrapRef(named, siblings);
+        if (named) return this.wrapRef(named, { ...siblings, ...t.extensions });
         const s: Json = { ...siblings, ...INLINE_SCALARS[t.kind] };
         if (t.format) s.format = t.format;
         addValidations(s, t);
-        return s;
+        return Object.assign(s, t.extensions);
       }
     }
   }
@@ -214,6 +236,14 @@ export class SchemaRenderer {
   private definition(name: string): Json {
     const fixed = FIXED.get(name);
     if (fixed) return this.withGvks(name, { ...fixed[this.flavor] });
+    const scalar = this.scalarDefinitions.get(name);
+    if (scalar) {
+      const d: Json = {};
+      for (const k of ['description', 'type', 'format'] as const) if (scalar[k] !== undefined) d[k] = scalar[k];
+      return this.withGvks(name, d);
+    }
+    const raw = this.registry.rawDefinition(name);
+    if (raw) return this.withGvks(name, raw(this.flavor, (n) => this.refTo(n)));
     const t = this.registry.get(name);
     if (!t) return this.withGvks(name, { type: 'object' });
     const d: Json = {};

@@ -13,6 +13,7 @@ import { header, sendText, type Ctx } from '../server/http.js';
 import type { Catalog } from '../types/catalog.js';
 import type { ObjectType } from '../types/schema.js';
 import { buildV2, buildV3, OpenApiModel, type V3Entry } from './openapi-docs.js';
+import type { RawDefinition } from './openapi-schema.js';
 import { swaggerToProto } from './openapi-proto.js';
 
 export interface OpenApiOptions {
@@ -23,6 +24,8 @@ export interface OpenApiOptions {
    * declared, and fields' copies stand in for the rest.
    */
   types?: Iterable<ObjectType>;
+  /** Definitions known only as OpenAPI (custom resources' schemas), computed from the catalog when a document is built. */
+  rawDefinitions?: (catalog: Catalog) => ReadonlyMap<string, RawDefinition>;
 }
 
 /**
@@ -66,12 +69,14 @@ export class OpenApi {
   private v3Etags: Map<string, string> | undefined;
   private lastModified = new Date();
   private readonly types: readonly ObjectType[];
+  private readonly rawDefinitions: OpenApiOptions['rawDefinitions'];
 
   constructor(
     private catalog: Catalog,
     options: OpenApiOptions = {},
   ) {
     this.types = [...(options.types ?? [])];
+    this.rawDefinitions = options.rawDefinitions;
   }
 
   /**
@@ -120,7 +125,7 @@ export class OpenApi {
   }
 
   private getModel(): OpenApiModel {
-    this.model ??= new OpenApiModel(this.catalog, this.types);
+    this.model ??= new OpenApiModel(this.catalog, this.types, this.rawDefinitions?.(this.catalog));
     return this.model;
   }
 
@@ -212,6 +217,7 @@ export class OpenApi {
 function normalizeKey(gv: string): string {
   const k = gv.replace(/^\/+|\/+$/g, '');
   if (k === 'api' || k === 'apis' || k === 'version' || k.startsWith('api/') || k.startsWith('apis/')) return k;
+  if (k === '.well-known/openid-configuration' || k === 'openid/v1/jwks') return k;
   return k.includes('/') ? `apis/${k}` : `api/${k}`;
 }
 

@@ -37,6 +37,8 @@ import { Scale as ScaleType } from '../types/schemas/autoscaling.js';
 import { decodeObjectProto, encodeObjectProto, encodeWatchEventProto, listType, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
 import { ListMeta, ObjectMeta, Status as StatusType } from '../types/schemas/meta.js';
 import { object } from '../types/schema.js';
+import { CUSTOM_RESOURCE_VERBS, customResourceOf, normalizeCustomResource } from '../crd/kind.js';
+import { applyScaleToCustomResource, customResourcePatchValidation, customResourceToScale, decodeCustomResourceBody, terminatingError } from '../crd/requests.js';
 
 export interface ResourceHandlerOptions {
   /** Default watch timeout bounds (upstream: min-request-timeout 1800s, random up to twice that). */
@@ -89,8 +91,12 @@ export class ResourceHandler {
     }
     const namespace = def.namespaced ? info.namespace : '';
     const scope: Scope = { served, namespace };
-    const verbs: Verb[] = sub ? sub.verbs : def.verbs;
+    const custom = customResourceOf(def);
+    // A terminating CRD advertises fewer verbs but refuses only creates (with its own message).
+    const verbs: Verb[] = sub ? sub.verbs : custom ? CUSTOM_RESOURCE_VERBS : def.verbs;
     const verb = info.verb as Verb;
+    if (custom?.deprecationWarning) ctx.warnings.push(custom.deprecationWarning);
+    if (custom?.terminating && verb === 'create' && !sub) throw terminatingError({ group: served.group, resource: def.plural }, verb);
     // Routes exist per path shape: no POST to a named object, no PUT/PATCH on a collection.
     const named = info.name !== '' && !(verb === 'list' || verb === 'watch' || verb === 'deletecollection');
     if ((verb === 'create' && named && !sub) || ((verb === 'update' || verb === 'patch') && !info.name)) throw methodNotAllowed();
@@ -317,10 +323,13 @@ export class ResourceHandler {
     const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!served.def.schema });
     const body = await readBody(ctx.req);
     const obj = this.decodeBody(body, encoding, scope);
+    const custom = customResourceOf(def);
     if (def.schema) {
       ctx.warnings.push(...bodyFieldValidation(mode, { body, encoding, type: def.schema, target: { kind: def.kind, version: served.version } }));
       pruneObject(obj, def.schema);
       applyDefaults(served.group, served.version, def.kind, obj, def.schema);
+    } else if (custom) {
+      ctx.warnings.push(...decodeCustomResourceBody(custom, mode, body, encoding, obj));
     }
     return obj;
   }
@@ -405,8 +414,9 @@ export class ResourceHandler {
   private async patch(ctx: Ctx, scope: Scope, sub: SubresourceDef | undefined): Promise<void> {
     const params = writeParams(ctx.query, 'PatchOptions');
     const dryRun = params.dryRun;
-    const isCustom = false;
     const served = scope.served;
+    const custom = customResourceOf(served.def);
+    const isCustom = custom !== undefined;
     const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply']);
     if (pt === 'apply') return this.apply(ctx, scope, sub, params);
     const fieldManager = this.manager(ctx, params.fieldManager);
@@ -427,6 +437,8 @@ export class ResourceHandler {
           warnings = applyPatchFieldValidation(params.fieldValidation, { kind: pt as 'json' | 'merge' | 'strategic', patchStrictErrors: out.strictErrors, patched, type: schema, patchBody });
           pruneObject(patched, schema);
           applyDefaults(served.group, served.version, served.def.kind, patched, schema);
+        } else if (custom && patched !== null && typeof patched === 'object' && !Array.isArray(patched)) {
+          warnings = customResourcePatchValidation(custom, params.fieldValidation, out.strictErrors, patched);
         }
         if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
           throw badRequest('the patch produced an object that is not a JSON object');
@@ -478,7 +490,7 @@ export class ResourceHandler {
     const opts = {
       apiVersion,
       kind: def.kind,
-      schema: def.schema ?? ('unstructured' as const),
+      schema: def.schema ?? customResourceOf(def)?.applyType ?? ('unstructured' as const),
       subresource: sub?.type === 'status' ? 'status' : undefined,
       force: params.force,
       ignoredFields: sub?.type === 'status' ? [['spec']] : def.subresources?.some((x) => x.type === 'status') ? [['status']] : [],
@@ -498,6 +510,9 @@ export class ResourceHandler {
         if (def.schema) {
           pruneObject(obj, def.schema);
           applyDefaults(served.group, served.version, def.kind, obj, def.schema);
+        } else {
+          const custom = customResourceOf(def);
+          if (custom) normalizeCustomResource(custom, obj);
         }
         return obj;
       },
@@ -534,9 +549,12 @@ export class ResourceHandler {
     const served = scope.served;
     const name = ctx.info.name;
     const gr = { group: served.group, resource: served.def.plural };
+    const custom = customResourceOf(served.def);
+    const scaleOf = (obj: Obj) => (custom?.scale ? customResourceToScale(custom, obj) : toScale(obj));
+    const withScale = (cur: Obj, scale: Obj) => (custom?.scale ? applyScaleToCustomResource(custom, cur, scale, gr) : applyScale(cur, scale, gr));
     const sendScale = (obj: Obj) => {
       const fmt = negotiateResponse(header(ctx.req, 'accept'), 'other', { protobuf: true });
-      sendEncoded(ctx, 200, fmt.encoding, toScale(obj), undefined, ScaleType);
+      sendEncoded(ctx, 200, fmt.encoding, scaleOf(obj), undefined, ScaleType);
     };
     if (verb === 'get') return sendScale(await this.registry.get(scope, name, ctx.query.get('resourceVersion') ?? undefined));
     const { dryRun } = writeParams(ctx.query, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
@@ -548,10 +566,10 @@ export class ResourceHandler {
         encoding === 'protobuf'
           ? decodeObjectProto(body, () => ScaleType, { apiVersion: 'autoscaling/v1', kind: 'Scale' })
           : checkObject(parseBody(body, encoding, 'Scale'), body, { group: 'autoscaling', version: 'v1', kind: 'Scale', isRegistered: (av, k) => av === 'autoscaling/v1' && k === 'Scale' });
-      desired = (cur) => applyScale(cur, scale, gr);
+      desired = (cur) => withScale(cur, scale);
     } else {
-      const pt = patchType(header(ctx.req, 'content-type'), ['json', 'merge', 'strategic']);
-      desired = (cur) => applyScale(cur, applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', toScale(cur), body.toString('utf8')).object as Obj, gr);
+      const pt = patchType(header(ctx.req, 'content-type'), custom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
+      desired = (cur) => withScale(cur, applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', scaleOf(cur), body.toString('utf8')).object as Obj);
     }
     const res = await this.registry.guaranteedUpdate(
       scope,

@@ -30,6 +30,7 @@ import { admitCreateInNamespace, admitNamespaceDelete } from '../admission/names
 import { canonicalObject } from '../apimachinery/objectmeta.js';
 import { fieldsOf } from '../types/schema.js';
 import { customResourceOf } from '../crd/kind.js';
+import { validateObjectMeta, validateObjectMetaUpdate, type ObjectMetaLike } from '../apimachinery/validation.js';
 
 export interface Scope {
   served: ServedResource;
@@ -490,7 +491,7 @@ export class Registry {
     }
     def.strategy?.prepareForCreate?.(obj);
     this.trackManagedFields(scope.served, undefined, obj, opts);
-    const errs: FieldError[] = [...validateMeta(obj, def), ...(def.strategy?.validate?.(obj) ?? [])];
+    const errs: FieldError[] = [...metaErrors(obj, def), ...(def.strategy?.validate?.(obj) ?? [])];
     if (errs.length) throw invalid(this.gk(scope.served), String(meta.name ?? meta.generateName ?? ''), errs);
     return obj;
   }
@@ -675,7 +676,7 @@ export class Registry {
     }
     this.trackManagedFields(scope.served, current, next, opts);
     const errs: FieldError[] = [
-      ...validateMetaUpdate(next, current, def),
+      ...metaUpdateErrors(next, current, def),
       ...(def.strategy?.validateUpdate?.(next, current, subresource) ?? []),
     ];
     if (errs.length) throw invalid(this.gk(scope.served), String(cmeta.name), errs);
@@ -820,6 +821,21 @@ export function parseResourceVersion(v: string | undefined | null): number | und
   // Upstream passes this storage error through unconverted: a 500 with no reason.
   if (!/^\d+$/.test(v)) throw new StatusError(500, '', `resourceVersion: Invalid value: ${JSON.stringify(v)}: strconv.ParseUint: parsing ${JSON.stringify(v)}: invalid syntax`);
   return Number(v);
+}
+
+/** apiextensions-apiserver validates ObjectMeta generically: CRDs and custom resources skip the kube-only finalizer-name rule. */
+function genericMeta(def: KindDef): boolean {
+  return def.group === 'apiextensions.k8s.io' || customResourceOf(def) !== undefined;
+}
+
+function metaErrors(obj: Obj, def: KindDef): FieldError[] {
+  if (!genericMeta(def)) return validateMeta(obj, def);
+  return validateObjectMeta(obj.metadata as ObjectMetaLike, { namespaced: def.namespaced, nameRule: def.nameRule ?? 'DNS1123Subdomain', kubeFinalizers: false });
+}
+
+function metaUpdateErrors(next: Obj, current: Obj, def: KindDef): FieldError[] {
+  if (!genericMeta(def)) return validateMetaUpdate(next, current, def);
+  return validateObjectMetaUpdate(next.metadata as ObjectMetaLike, current.metadata as ObjectMetaLike, { kubeFinalizers: false });
 }
 
 function specChanged(next: Obj, current: Obj): boolean {

@@ -42,8 +42,26 @@ interface Common {
   pattern?: string;
 }
 
+/**
+ * A named OpenAPI definition a scalar is published as: upstream types with their own JSON
+ * encoding that openapi-gen describes with a fixed schema (JSONSchemaPropsOrBool, ...).
+ * Fields of the scalar `$ref` it; its description, type and format appear once, on the
+ * definition. Every other consumer sees the scalar's `kind` only.
+ */
+export interface ScalarDefinition {
+  name: string;
+  description?: string;
+  /** The definition's OpenAPI type and format; none: any JSON value. */
+  type?: string;
+  format?: string;
+}
+
 export interface ScalarType extends Common {
   kind: ScalarKind;
+  /** Publish the value as this named definition, referenced rather than inlined. */
+  definition?: ScalarDefinition;
+  /** OpenAPI extensions of the field (x-kubernetes-list-type on []byte fields, ...), passed through. */
+  extensions?: Record<string, unknown>;
 }
 
 /**

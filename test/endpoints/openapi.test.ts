@@ -358,7 +358,7 @@ describe('OpenAPI over HTTP', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/json');
     const index = JSON.parse(res.body.toString()) as { paths: Record<string, { serverRelativeURL: string }> };
-    assert.deepEqual(Object.keys(index.paths).sort(), ['api', 'api/v1', 'apis', 'apis/gadgets.skiff.test', 'apis/gadgets.skiff.test/v1', 'version']);
+    assert.deepEqual(Object.keys(index.paths).sort(), ['.well-known/openid-configuration', 'api', 'api/v1', 'apis', 'apis/gadgets.skiff.test', 'apis/gadgets.skiff.test/v1', 'openid/v1/jwks', 'version']);
     for (const [key, { serverRelativeURL }] of Object.entries(index.paths)) {
       assert.match(serverRelativeURL, new RegExp(`^/openapi/v3/${key.replace(/\./g, '\\.')}\\?hash=[0-9A-F]{128}$`));
     }

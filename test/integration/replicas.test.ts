@@ -50,11 +50,13 @@ class Replica {
     this.exited = new Promise((r) => child.once('exit', () => r()));
   }
 
-  static async start(name: string, etcdServers: string[]): Promise<Replica> {
+  /** Starts a replica and adds it to `all` at once, so a failed start is still cleaned up. */
+  static async start(name: string, etcdServers: string[], all: Replica[]): Promise<Replica> {
     const dataDir = mkdtempSync(join(tmpdir(), `skiff-replica-${name}-`));
     const port = await freePort();
     const args = [mainJs, `--etcd-servers=${etcdServers.join(',')}`, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...LEADER_FLAGS];
     const r = new Replica(name, port, dataDir, spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
+    all.push(r);
     await eventually(async () => {
       if (r.child.exitCode !== null) throw new Error(`replica ${name} exited: ${r.log}`);
       return (await r.readyz()).status === 200;
@@ -89,6 +91,7 @@ class Replica {
         res.on('data', (c) => (text += c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : undefined }));
       });
+      req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
       req.on('error', reject);
       req.end(data);
     });
@@ -169,12 +172,13 @@ async function holder(r: Replica): Promise<string | undefined> {
 
 /** The replica the Lease names, once exactly one replica says it leads and it is the holder. */
 async function currentLeader(replicas: Replica[], via: Replica): Promise<Replica> {
-  return eventually(async () => {
+  const leader = await eventually(async () => {
     const leading = replicas.filter((r) => r.running && r.leadership().leading);
     if (leading.length !== 1) return undefined;
     const id = await holder(via);
     return leading[0]!.leadership().identity === id ? leading[0] : undefined;
   }, 10_000, 'exactly one leader, holding the lease');
+  return leader!;
 }
 
 /** Creates an owner on one replica and dependents on another, deletes the owner, and waits for the collector. */
@@ -198,8 +202,8 @@ describe('skiff replicas on one etcd', { skip }, () => {
 
   before(async () => {
     etcd = await startEtcd();
-    [a, b] = await Promise.all([Replica.start('a', etcd.endpoints), Replica.start('b', etcd.endpoints)]);
-    replicas.push(a, b);
+    // Both at once on a fresh etcd: their bootstraps race, as replicas rolled out together do.
+    [a, b] = await Promise.all([Replica.start('a', etcd.endpoints, replicas), Replica.start('b', etcd.endpoints, replicas)]);
   });
 
   after(async () => {
@@ -294,7 +298,7 @@ describe('skiff replicas on one etcd', { skip }, () => {
           const x = await r.readyz();
           return x.status === 500 ? x : undefined;
         }, 5000, `${r.name} readyz to fail`);
-        assert.match(res.body, /^\[-\]etcd failed: reason withheld$/m);
+        assert.match(res!.body, /^\[-\]etcd failed: reason withheld$/m);
       }
     } finally {
       member.spawn();

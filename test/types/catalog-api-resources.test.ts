@@ -266,10 +266,12 @@ const UPSTREAM_REGISTRY: Record<string, string> = {
   'resource.k8s.io/resourceclaims': 'delete-returns-object',
   'resource.k8s.io/resourceclaimtemplates': 'delete-returns-object',
   'resource.k8s.io/resourceslices': 'generation delete-returns-object fields=spec.driver,spec.nodeName',
-  'storage.k8s.io/csidrivers': 'generation conditional-update',
-  'storage.k8s.io/csinodes': 'conditional-update',
+  // DELETE returns the object (upstream's OpenAPI types the 200 response as the kind).
+  'storage.k8s.io/csidrivers': 'generation delete-returns-object conditional-update',
+  'storage.k8s.io/csinodes': 'delete-returns-object conditional-update',
   'storage.k8s.io/csistoragecapacities': 'conditional-update',
   'storage.k8s.io/volumeattachments': 'delete-returns-object conditional-update',
+  'storage.k8s.io/storageclasses': 'delete-returns-object',
   'storage.k8s.io/volumeattributesclasses': 'delete-returns-object',
 };
 

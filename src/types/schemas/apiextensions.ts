@@ -7,9 +7,10 @@
 // example and enum: JSON) are declared with the `json` scalar: the vocabulary cannot express a
 // value that is a schema or an array (or a bool), nor their protobuf messages, which nest the
 // alternatives (OrArray {schema=1, jSONSchemas=2}, OrBool {allows=1, schema=2}, OrStringArray
-// {schema=1, property=2}) instead of carrying raw JSON.
+// {schema=1, property=2}) instead of carrying raw JSON. OpenAPI publishes the Or* types as
+// definitions of their own (typeless, like JSON), which those fields reference.
 
-import { bool, bytes, double, int32, int64, json, list, map, object, string, time, type ObjectType } from '../schema.js';
+import { bool, bytes, double, int32, int64, json, list, map, object, string, time, type ObjectType, type ScalarDefinition } from '../schema.js';
 import { ObjectMeta, typeMeta } from './meta.js';
 
 const G = 'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.';
@@ -84,6 +85,21 @@ export const ValidationRule = object(G + 'ValidationRule', {
   optionalOldSelf: bool().proto(6).optional().doc('optionalOldSelf is used to opt a transition rule into evaluation even when the object is first created, or if the old object is missing the value.\n\nWhen enabled `oldSelf` will be a CEL optional whose value will be `None` if there is no old value, or when the object is initially created.\n\nYou may check for presence of oldSelf using `oldSelf.hasValue()` and unwrap it after checking using `oldSelf.value()`. Check the CEL documentation for Optional types for more information: https://pkg.go.dev/github.com/google/cel-go/cel#OptionalTypes\n\nMay not be set unless `oldSelf` is used in `rule`.'),
 }, { description: 'ValidationRule describes a validation rule written in the CEL expression language.' });
 
+export const JSONSchemaPropsOrArray: ScalarDefinition = {
+  name: G + 'JSONSchemaPropsOrArray',
+  description: 'JSONSchemaPropsOrArray represents a value that can either be a JSONSchemaProps or an array of JSONSchemaProps. Mainly here for serialization purposes.',
+};
+
+export const JSONSchemaPropsOrBool: ScalarDefinition = {
+  name: G + 'JSONSchemaPropsOrBool',
+  description: 'JSONSchemaPropsOrBool represents JSONSchemaProps or a boolean value. Defaults to true for the boolean property.',
+};
+
+export const JSONSchemaPropsOrStringArray: ScalarDefinition = {
+  name: G + 'JSONSchemaPropsOrStringArray',
+  description: 'JSONSchemaPropsOrStringArray represents a JSONSchemaProps or a string array.',
+};
+
 export const JSONSchemaProps = object(G + 'JSONSchemaProps', () => ({
   id: string().proto(1),
   $schema: string().proto(2),
@@ -108,19 +124,19 @@ export const JSONSchemaProps = object(G + 'JSONSchemaProps', () => ({
   maxProperties: int64().proto(21).optional(),
   minProperties: int64().proto(22).optional(),
   required: list(string(), { listType: 'atomic' }).proto(23).optional(),
-  items: json().proto(24).optional().doc('JSONSchemaPropsOrArray represents a value that can either be a JSONSchemaProps or an array of JSONSchemaProps. Mainly here for serialization purposes.'),
+  items: json().proto(24).optional().with({ definition: JSONSchemaPropsOrArray }),
   allOf: list(JSONSchemaProps, { listType: 'atomic' }).proto(25).optional(),
   oneOf: list(JSONSchemaProps, { listType: 'atomic' }).proto(26).optional(),
   anyOf: list(JSONSchemaProps, { listType: 'atomic' }).proto(27).optional(),
   not: JSONSchemaProps.proto(28).optional(),
   properties: map(JSONSchemaProps).proto(29).optional(),
-  additionalProperties: json().proto(30).optional().doc('JSONSchemaPropsOrBool represents JSONSchemaProps or a boolean value. Defaults to true for the boolean property.'),
+  additionalProperties: json().proto(30).optional().with({ definition: JSONSchemaPropsOrBool }),
   patternProperties: map(JSONSchemaProps).proto(31).optional(),
-  dependencies: map(json()).proto(32).optional(),
-  additionalItems: json().proto(33).optional().doc('JSONSchemaPropsOrBool represents JSONSchemaProps or a boolean value. Defaults to true for the boolean property.'),
+  dependencies: map(json().with({ definition: JSONSchemaPropsOrStringArray })).proto(32).optional(),
+  additionalItems: json().proto(33).optional().with({ definition: JSONSchemaPropsOrBool }),
   definitions: map(JSONSchemaProps).proto(34).optional(),
   externalDocs: ExternalDocumentation.proto(35).optional(),
-  example: json().proto(36).optional().doc('JSON represents any valid JSON value. These types are supported: bool, int64, float64, string, []interface{}, map[string]interface{} and nil.'),
+  example: json().proto(36).optional(),
   nullable: bool().proto(37),
   'x-kubernetes-preserve-unknown-fields': bool().proto(38).optional().doc('x-kubernetes-preserve-unknown-fields stops the API server decoding step from pruning fields which are not specified in the validation schema. This affects fields recursively, but switches back to normal pruning behaviour if nested properties or additionalProperties are specified in the schema. This can either be true or undefined. False is forbidden.'),
   'x-kubernetes-embedded-resource': bool().proto(39).doc('x-kubernetes-embedded-resource defines that the value is an embedded Kubernetes runtime.Object, with TypeMeta and ObjectMeta. The type must be object. It is allowed to further restrict the embedded object. kind, apiVersion and metadata are validated automatically. x-kubernetes-preserve-unknown-fields is allowed to be true, but does not have to be if the object is fully specified (up to kind, apiVersion, metadata).'),
