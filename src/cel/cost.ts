@@ -73,6 +73,11 @@ function comprehensionKind(c: ComprehensionArgs): 'all' | 'exists' | 'exists_one
 const QUANTIFIER_OVERHEAD: Record<string, number> = {all: 3, exists: 4, exists_one: 0, map: 0, filter: 0};
 const RESULT_COST: Record<string, number> = {all: 1, exists: 1, exists_one: 2, map: 1, filter: 1};
 
+/** Types whose values have size 1 for cost estimation (cel-go's isScalar). */
+const SCALAR_TYPES = new Set(['bool', 'int', 'uint', 'double', 'timestamp', 'google.protobuf.Timestamp', 'duration', 'google.protobuf.Duration', 'null_type']);
+/** The longest string a scalar formats to (an int64 or a double in exponent form). */
+const SCALAR_STRING_MAX = 32;
+
 export class CostEstimator {
   private scopes = new Map<string, ScopeVar[]>();
 
@@ -100,6 +105,7 @@ export class CostEstimator {
   }
 
   private sizeOf(e: Est): CostEstimate {
+    if (e.decl && SCALAR_TYPES.has((e.decl as { name?: string }).name ?? '') && (e.decl as { kind?: string }).kind !== 'list') return fixed(1);
     return e.size ?? declSize(e.decl) ?? UNKNOWN_SIZE;
   }
 
@@ -203,10 +209,12 @@ export class CostEstimator {
     const args = add(le.cost, re.cost);
     const lt = effective(l).checkedType?.name;
     const rt = effective(r).checkedType?.name;
+    // As cel-go: a scalar operand's size is always 1.
+    const sizeOfOperand = (e: Est, t: string | undefined) => (t !== undefined && SCALAR_TYPES.has(t) ? fixed(1) : this.sizeOf(e));
     switch (op) {
       case '==': case '!=': case '<': case '<=': case '>': case '>=': {
         if ((op === '==' || op === '!=') || ((lt === 'string' || lt === 'bytes') && lt === rt)) {
-          const smallestMax = Math.min(this.sizeOf(le).max, this.sizeOf(re).max);
+          const smallestMax = Math.min(sizeOfOperand(le, lt).max, sizeOfOperand(re, rt).max);
           const min = smallestMax > 0 ? 1 : 0;
           return {cost: add(byFactor({min, max: smallestMax}, STRING_TRAVERSAL_COST_FACTOR), args)};
         }
@@ -332,6 +340,8 @@ export class CostEstimator {
       case 'bytes': case 'string':
         if (args.length === 1 && !target) {
           const at = effective(argNodes[0]!).checkedType?.name;
+          // A formatted scalar is short: bounded by the longest rendering of its type.
+          if (name === 'string' && at !== undefined && SCALAR_TYPES.has(at)) return r(fixed(1), {min: 1, max: SCALAR_STRING_MAX});
           if ((name === 'bytes' && at === 'string') || (name === 'string' && at === 'bytes')) {
             const s = sz(args[0]);
             return r(byFactor(s, STRING_TRAVERSAL_COST_FACTOR), name === 'bytes' ? {min: s.min, max: mulU(s.max, 4)} : {min: Math.floor(s.min / 4), max: s.max});

@@ -15,17 +15,22 @@ import {
   MAX_REQUEST_SIZE_BYTES,
   costExceedsMessage,
   celToJSON,
+  celJsTypeName,
+  Types,
   type CelProgram,
   type DeclType,
   type OpenAPISchema,
   type CostBudget,
 } from '../cel/index.js';
+import { Optional } from '@marcbachmann/cel-js';
 import { deepEqual } from '../registry/meta.js';
 import { FieldPath } from './fieldpath.js';
 import { additionalPropertiesOf, isObj, itemsOf, type JSONSchemaProps, type ValidationRule } from './types.js';
 
 export interface CompiledRule {
   rule: ValidationRule;
+  /** optionalOldSelf rules run in an environment where oldSelf is optional<T>, also on create. */
+  optionalEnv?: CelEnvironment;
   program?: CelProgram;
   messageProgram?: CelProgram;
   usesOldSelf: boolean;
@@ -193,8 +198,9 @@ class Compiler {
   private rules(node: CompiledNode, s: JSONSchemaProps, rules: ValidationRule[], path: FieldPath, isResourceRoot: boolean, cardinality: number): void {
     const self = declTypeOf(s, isResourceRoot);
     if (!self) return;
-    const env = new CelEnvironment({ variables: { self, oldSelf: self } });
-    node.env = env;
+    const plainEnv = new CelEnvironment({ variables: { self, oldSelf: self } });
+    node.env = plainEnv;
+    let optionalEnv: CelEnvironment | undefined;
     const card = cardinality === UNBOUNDED ? maxCardinality(self.minSerializedSize) : cardinality;
     rules.forEach((rule, i) => {
       const rp = path.child('x-kubernetes-validations').index(i);
@@ -202,6 +208,12 @@ class Compiler {
       node.rules.push(compiled);
       const expr = rule.rule ?? '';
       if (expr.trim() === '') return;
+      let env = plainEnv;
+      if (rule.optionalOldSelf === true) {
+        optionalEnv ??= new CelEnvironment({ variables: { self, oldSelf: Types.opaque(`optional<${celJsTypeName(self)}>`) } });
+        env = optionalEnv;
+        compiled.optionalEnv = optionalEnv;
+      }
       let program: CelProgram | undefined;
       try {
         program = env.compile(expr);
@@ -352,17 +364,25 @@ class Evaluator {
   private rules(node: CompiledNode, path: FieldPath, value: unknown, old: unknown, hasOld: boolean, unchanged: boolean): boolean {
     const env = node.env!;
     let activation: Record<string, unknown> | undefined;
+    let optionalActivation: Record<string, unknown> | undefined;
     for (const cr of node.rules) {
       if (!cr.program) continue;
-      if (cr.usesOldSelf && !hasOld) continue;
+      const optional = cr.optionalEnv !== undefined && cr.usesOldSelf;
+      if (cr.usesOldSelf && !hasOld && !optional) continue;
       if (!cr.usesOldSelf && unchanged) continue;
-      activation ??= env.activation(hasOld ? { self: value, oldSelf: old } : { self: value });
-      if (cr.usesOldSelf && !('oldSelf' in activation)) continue;
+      let act: Record<string, unknown>;
+      if (optional) {
+        optionalActivation ??= { self: env.activation({ self: value }).self, oldSelf: hasOld ? Optional.of(env.activation({ self: old }).self) : Optional.none() };
+        act = optionalActivation;
+      } else {
+        activation ??= env.activation(hasOld ? { self: value, oldSelf: old } : { self: value });
+        act = activation;
+      }
       const rule = cr.rule;
       const at = cr.fieldPath ? applySteps(path, cr.fieldPath) : path;
       let result: unknown;
       try {
-        result = cr.program.evaluate(activation, { costLimit: PER_CALL_LIMIT, budget: this.budget }).value;
+        result = cr.program.evaluate(act, { costLimit: PER_CALL_LIMIT, budget: this.budget }).value;
       } catch (e) {
         if (e instanceof CelEvaluationError && (e.kind === 'cost' || e.kind === 'budget')) {
           if (e.kind === 'budget') {
@@ -388,7 +408,7 @@ class Evaluator {
       let message = defaultMessage(rule);
       if (cr.messageProgram) {
         try {
-          const m = cr.messageProgram.evaluate(activation, { costLimit: PER_CALL_LIMIT, budget: this.budget }).value;
+          const m = cr.messageProgram.evaluate(act, { costLimit: PER_CALL_LIMIT, budget: this.budget }).value;
           const text = typeof m === 'string' ? m : String(celToJSON(m));
           if (text.trim() !== '' && !/[\r\n]/.test(text)) message = text;
         } catch (e) {

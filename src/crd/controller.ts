@@ -70,7 +70,10 @@ export class CrdController {
   /** Start following CRDs; resolves once every stored CRD has been looked at (established ones are served). */
   async start(): Promise<void> {
     await this.informer.start();
-    await this.queue.idle();
+    // A CRD whose status cannot be written yet (it keeps retrying) must not hold up readiness.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.queue.idle(), new Promise<void>((r) => (timer = setTimeout(r, 10_000)))]);
+    clearTimeout(timer);
   }
 
   stop(): void {

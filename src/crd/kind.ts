@@ -322,7 +322,8 @@ export function buildCustomResource(crd: Crd): BuiltCustomResource {
       tableColumns: printerColumns(v.additionalPrinterColumns),
       nameRule: 'DNS1123Subdomain',
       strategy: {
-        allowCreateOnUpdate: true,
+        allowCreateOnUpdate: false,
+        allowUnconditionalUpdate: false,
         prepareForCreate: (obj) => {
           obj.metadata.generation = 1;
         },

@@ -7,6 +7,7 @@
 // path as segments so update validation can ratchet errors of unchanged values.
 
 import { fieldErr, type FieldError } from '../apimachinery/errors.js';
+import { goQuote } from '../apimachinery/goformat.js';
 import { goFormatFloatG } from '../registry/field-validation.js';
 import { deepEqual } from '../registry/meta.js';
 import { isValidFormat } from './formats.js';
@@ -144,7 +145,7 @@ class Walker {
       if (re && !re.test(v)) this.add({ code: 'pattern', name, segments: segs, value: v }, `${name} in ${IN} should match '${s.pattern}'`);
     }
     if (typeof s.format === 'string' && s.format !== '' && !isValidFormat(s.format, v)) {
-      this.add({ code: 'type', name, segments: segs, value: v }, `${name} in ${IN} must be of type ${s.format}: ${JSON.stringify(v)}`);
+      this.add({ code: 'type', name, segments: segs, value: v }, `${name} in ${IN} must be of type ${s.format}: ${goQuote(v)}`);
     }
   }
 

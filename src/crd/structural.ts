@@ -2,9 +2,9 @@
 // and completeness): what makes a CRD schema usable for pruning, defaulting, apply and CEL.
 
 import { fieldErr, type FieldError } from '../apimachinery/errors.js';
-import { goStringCompare } from '../apimachinery/validation.js';
 import { goFieldErrorString } from '../apimachinery/errors.js';
-import type { FieldPath } from './fieldpath.js';
+import { goStringCompare } from '../apimachinery/validation.js';
+import { FieldPath } from './fieldpath.js';
 import { additionalPropertiesOf, isObj, itemsOf, type JSONSchemaProps } from './types.js';
 
 type Level = 'root' | 'item' | 'field';
@@ -184,10 +184,6 @@ function nestedCompleteness(v: JSONSchemaProps, s: JSONSchemaProps | undefined, 
 
 /** Whether a schema passes ValidateStructural (used to decide what the CRD serves). */
 export function isStructural(s: JSONSchemaProps | undefined): boolean {
-  return isObj(s) && invariants(s, 'root', rootPath()).length === 0 && completeness(s, rootPath()).length === 0;
-}
-
-import { FieldPath as FP } from './fieldpath.js';
-function rootPath(): FieldPath {
-  return FP.root('');
+  const root = FieldPath.root('');
+  return isObj(s) && invariants(s, 'root', root).length === 0 && completeness(s, root).length === 0;
 }

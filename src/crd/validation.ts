@@ -11,7 +11,7 @@ import { FieldPath } from './fieldpath.js';
 import { subresourcesFor, toInternal, type InternalSpec } from './internal.js';
 import { pruneCustomResource } from './prune.js';
 import { findSchemaViolations, toFieldError } from './schema-validate.js';
-import { regexProblem, validateStructural } from './structural.js';
+import { validateStructural } from './structural.js';
 import { additionalPropertiesOf, asCrd, isConditionTrue, isObj, itemsOf, type ColumnDefinition, type Crd, type CrdNames, type JSONSchemaProps, type Subresources } from './types.js';
 import type { Obj } from '../types/kind.js';
 
@@ -665,4 +665,3 @@ function validatePreserveUnknownFields(crd: Crd, old: Crd | undefined): FieldErr
   return [];
 }
 
-export { regexProblem };

@@ -87,7 +87,8 @@ export function negotiateResponse(accept: string | undefined, kind: 'get' | 'lis
     if (as === 'PartialObjectMetadata' && kind !== 'list') return { encoding, target: 'PartialObjectMetadata', metaVersion: v };
     if (as === 'PartialObjectMetadataList' && kind === 'list') return { encoding, target: 'PartialObjectMetadataList', metaVersion: v };
   }
-  throw notAcceptable(stream ? STREAM_MEDIA_TYPES : OBJECT_MEDIA_TYPES);
+  const offered = stream ? STREAM_MEDIA_TYPES : OBJECT_MEDIA_TYPES;
+  throw notAcceptable(opts.protobuf === false ? offered.filter((t) => !t.includes('protobuf')) : offered);
 }
 
 /** Negotiate a non-resource response (discovery, version) that only has a JSON form. */
@@ -107,7 +108,7 @@ export function requestEncoding(contentType: string | undefined, opts: { protobu
   if (mt === 'application/json') return 'json';
   if (mt === 'application/yaml') return 'yaml';
   if (mt === 'application/vnd.kubernetes.protobuf' && opts.protobuf) return 'protobuf';
-  throw unsupportedMediaType(mt, OBJECT_MEDIA_TYPES);
+  throw unsupportedMediaType(mt, opts.protobuf === false ? OBJECT_MEDIA_TYPES.filter((t) => !t.includes('protobuf')) : OBJECT_MEDIA_TYPES);
 }
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';

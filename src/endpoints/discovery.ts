@@ -130,9 +130,11 @@ export class Discovery {
       const versions = g.versions.map((v) => ({
         version: v,
         resources: (this.catalog.resources(g.name, v) ?? []).map(({ def }) => {
+          // Custom resources name their group and version in responseKind, as the CRD discovery controller does.
+          const own = this.catalog.isCustom(def) ? { group: g.name, version: v } : { group: '', version: '' };
           const r: Obj = {
             resource: def.plural,
-            responseKind: { group: '', version: '', kind: def.kind },
+            responseKind: { ...own, kind: def.kind },
             scope: def.namespaced ? 'Namespaced' : 'Cluster',
             singularResource: def.singular,
             verbs: def.verbs,
@@ -142,7 +144,7 @@ export class Discovery {
           if (def.subresources?.length) {
             r.subresources = def.subresources.map((s) => ({
               subresource: s.name,
-              responseKind: s.kind ? { group: s.kind.group, version: s.kind.version, kind: s.kind.kind } : { group: '', version: '', kind: def.kind },
+              responseKind: s.kind ? { group: s.kind.group, version: s.kind.version, kind: s.kind.kind } : { ...own, kind: def.kind },
               verbs: s.verbs,
             }));
           }

@@ -180,7 +180,7 @@ export class ResourceHandler {
       sendEncoded(ctx, 200, 'protobuf', list, undefined, listType(served.def.schema, ListMeta));
       return;
     }
-    const head = `{"kind":"${served.def.kind}List","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
+    const head = `{"kind":"${customResourceOf(served.def)?.listKind ?? `${served.def.kind}List`}","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
     const parts: Buffer[] = [Buffer.from(head)];
     res.items.forEach((b, i) => {
       if (i > 0) parts.push(COMMA);
@@ -620,7 +620,7 @@ export class ResourceHandler {
     const deleted = await this.registry.deleteCollection(scope, { filter }, dopts);
     const served = scope.served;
     const list = {
-      kind: `${served.def.kind}List`,
+      kind: customResourceOf(served.def)?.listKind ?? `${served.def.kind}List`,
       apiVersion: apiVersionOf(served.group, served.version),
       metadata: {},
       items: deleted,

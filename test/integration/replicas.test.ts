@@ -57,10 +57,12 @@ class Replica {
     const args = [mainJs, `--etcd-servers=${etcdServers.join(',')}`, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...LEADER_FLAGS];
     const r = new Replica(name, port, dataDir, spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
     all.push(r);
-    await eventually(async () => {
-      if (r.child.exitCode !== null) throw new Error(`replica ${name} exited: ${r.log}`);
-      return (await r.readyz()).status === 200;
-    }, 20_000, `replica ${name} ready`);
+    const deadline = Date.now() + 20_000;
+    while ((await r.readyz()).status !== 200) {
+      if (!r.running) throw new Error(`replica ${name} exited: ${r.log}`);
+      if (Date.now() > deadline) throw new Error(`replica ${name} not ready after 20 s: ${r.log}`);
+      await new Promise((res) => setTimeout(res, 50));
+    }
     return r;
   }
 
@@ -312,7 +314,7 @@ describe('skiff replicas on one etcd', { skip }, () => {
     assert.ok(list.json.items.some((o: any) => o.metadata.name === 'after-outage' && o.metadata.resourceVersion === created.json.metadata.resourceVersion));
   });
 
-  it('when the leader is killed, the other replica takes over within the lease duration and collects garbage', async () => {
+  it('when the leader is killed, the other replica takes over within the lease duration and collects garbage', async (t) => {
     const leader = await currentLeader(replicas, a);
     const survivor = leader === a ? b : a;
     const oldId = leader.leadership().identity;
@@ -324,7 +326,24 @@ describe('skiff replicas on one etcd', { skip }, () => {
     }, 10_000, 'the survivor to take the lease');
     const tookMs = Date.now() - t0;
     // The survivor waits a lease duration after it last saw a renewal, plus at most one jittered retry period.
+    t.diagnostic(`takeover after SIGKILL: ${tookMs} ms`);
     assert.ok(tookMs <= LEASE_MS + RETRY_MS * 2.2 + 1000, `takeover took ${tookMs} ms`);
     await assertGarbageCollected(survivor, survivor, 'three');
+  });
+
+  it('a leader that shuts down gracefully releases the Lease: a new replica takes over without waiting for it to expire', async (t) => {
+    const leader = await currentLeader(replicas, replicas.find((r) => r.running)!);
+    const c = await Replica.start('c', etcd.endpoints, replicas);
+    assert.equal(c.leadership().leading, false, 'the newcomer waits while the lease is held');
+    const t0 = Date.now();
+    await leader.kill('SIGTERM');
+    assert.equal(leader.child.exitCode, 0, leader.log);
+    await eventually(async () => c.leadership().leading && (await holder(c)) === c.leadership().identity, 10_000, 'the newcomer to take the lease');
+    const tookMs = Date.now() - t0;
+    t.diagnostic(`handover after SIGTERM: ${tookMs} ms`);
+    assert.ok(tookMs < LEASE_MS, `handover took ${tookMs} ms`);
+    const lease = await c.call('GET', LEASE);
+    assert.ok(lease.json.spec.leaseTransitions >= 2, JSON.stringify(lease.json.spec));
+    await assertGarbageCollected(c, c, 'four');
   });
 });
