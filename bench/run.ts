@@ -1,14 +1,25 @@
 // The foundation benchmark: start-up, RSS, durable creates/s, GET latency, LIST and
 // watch fan-out, against a real skiff process over HTTPS keep-alive. Prints figures;
 // nothing here is asserted.
+//
+// The same measurements run on each backend and are printed side by side: SQLite in
+// the data dir, and etcd (a temporary single-member etcd on loopback, started with the
+// test harness) when an etcd binary is installed.
+//
+//   node dist/bench/run.js                 SQLite, and etcd when installed
+//   node dist/bench/run.js --etcd          SQLite and etcd; fails without an etcd binary
+//   node dist/bench/run.js --etcd-only     etcd only
+//   node dist/bench/run.js --sqlite-only   SQLite only
+//   node dist/bench/run.js --etcd-servers=http://host:2379,...   an existing etcd instead of a temporary one
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
+import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
 
 const mainJs = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 
@@ -63,9 +74,9 @@ function rssMiB(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function startSkiff(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number }> {
+async function startSkiffOn(dataDir: string, port: number, extraArgs: string[]): Promise<{ child: ChildProcess; ms: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs], { stdio: 'ignore' });
   const ms = await waitReady(port, t0);
   return { child, ms };
 }
@@ -87,10 +98,21 @@ async function creates(c: Client, ns: string, total: number, concurrency: number
   return total / ((performance.now() - t0) / 1000);
 }
 
-async function main() {
+interface Backend {
+  /** Column title. */
+  name: string;
+  /** Extra skiff flags selecting the backend. */
+  args: string[];
+  /** Process whose RSS is reported beside skiff's (the etcd member), if any. */
+  storePid?: number;
+}
+
+/** Every measurement against one skiff process on one backend, as [label, figure] rows. */
+async function measure(backend: Backend): Promise<[string, string][]> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dataDir = mkdtempSync(join(tmpdir(), 'skiff-bench-'));
   const out: [string, string][] = [];
+  const startSkiff = (dir: string, p: number) => startSkiffOn(dir, p, backend.args);
   try {
     // First start generates the PKI; the second start is the steady-state figure.
     const first = await startSkiff(dataDir, port);
@@ -204,14 +226,69 @@ async function main() {
     out.push([`watch fan-out ${watchers} watchers x ${updates} updates`, `${total.toFixed(0)} ms until all delivered (writes took ${writesDone.toFixed(0)} ms)`]);
     for (const r of reqs) r.destroy();
     out.push(['RSS at the end', `${rssMiB(child.pid!).toFixed(1)} MiB`]);
+    if (backend.storePid) out.push(['etcd member RSS at the end', `${rssMiB(backend.storePid).toFixed(1)} MiB`]);
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    for (const a of [c32.agent, wagent, c1.agent]) a.destroy();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const w = Math.max(...out.map(([k]) => k.length));
-  console.log(`skiff benchmark (SQLite, ${new Date().toISOString()})`);
-  for (const [k, v] of out) console.log(`  ${k.padEnd(w)}  ${v}`);
+  return out;
+}
+
+function flag(name: string): string | undefined {
+  for (const a of process.argv.slice(2)) {
+    if (a === `--${name}`) return 'true';
+    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/** Prints one column per backend; rows in the order they were first measured. */
+function printTable(results: { name: string; rows: [string, string][] }[], notes: string[]): void {
+  const labels: string[] = [];
+  for (const r of results) for (const [k] of r.rows) if (!labels.includes(k)) labels.push(k);
+  const cell = (r: (typeof results)[number], k: string) => r.rows.find(([x]) => x === k)?.[1] ?? '-';
+  const lw = Math.max(...labels.map((k) => k.length));
+  const widths = results.map((r) => Math.max(r.name.length, ...labels.map((k) => cell(r, k).length)));
+  console.log(`skiff benchmark (${results.map((r) => r.name).join(' vs ')}, ${new Date().toISOString()})`);
+  for (const n of notes) console.log(`  ${n}`);
+  console.log(`  ${''.padEnd(lw)}  ${results.map((r, i) => r.name.padEnd(widths[i]!)).join('  ')}`.trimEnd());
+  for (const k of labels) console.log(`  ${k.padEnd(lw)}  ${results.map((r, i) => cell(r, k).padEnd(widths[i]!)).join('  ')}`.trimEnd());
+}
+
+async function main() {
+  const etcdOnly = flag('etcd-only') !== undefined;
+  const sqliteOnly = flag('sqlite-only') !== undefined;
+  const external = flag('etcd-servers');
+  const wantEtcd = !sqliteOnly && (flag('etcd') !== undefined || etcdOnly || external !== undefined);
+  const results: { name: string; rows: [string, string][] }[] = [];
+  const notes: string[] = [];
+
+  if (!etcdOnly) results.push({ name: 'SQLite', rows: await measure({ name: 'SQLite', args: [] }) });
+  if (!sqliteOnly) {
+    if (external) {
+      const prefix = `/skiff-bench-${Date.now().toString(36)}`;
+      results.push({ name: 'etcd', rows: await measure({ name: 'etcd', args: [`--etcd-servers=${external}`, `--etcd-prefix=${prefix}`] }) });
+      notes.push(`etcd: ${external}, keys under ${prefix} (left in place)`);
+    } else if (!etcdBinary()) {
+      if (wantEtcd) {
+        console.error(NO_ETCD);
+        process.exit(2);
+      }
+      notes.push(`etcd column skipped: ${NO_ETCD}`);
+    } else {
+      const etcd = await EtcdCluster.start(1);
+      try {
+        const version = spawnSync(etcdBinary()!, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0]?.trim();
+        notes.push(`etcd: a temporary single member on loopback (${version}) on the same machine`);
+        results.push({ name: 'etcd', rows: await measure({ name: 'etcd', args: [`--etcd-servers=${etcd.endpoints.join(',')}`], storePid: etcd.members[0]!.pid }) });
+      } finally {
+        await etcd.stop();
+      }
+    }
+  }
+  printTable(results, notes);
   process.exit(0);
 }
 

@@ -53,7 +53,7 @@ export interface SkiffOptions {
   serviceClusterIpRange?: string;
   /** --service-node-port-range. Default 30000-32767. */
   serviceNodePortRange?: { base: number; size: number };
-  /** How often history is compacted (ms); history of one interval is always kept. Default 5 minutes. */
+  /** How often history is compacted (ms); history of one interval is always kept. Default 5 minutes; 0 disables compaction. */
   compactionIntervalMs?: number;
   /** Use this store instead of SQLite in the data dir. */
   store?: Store;
@@ -163,6 +163,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   health.add({ name: 'ping', check: () => undefined });
   health.add({ name: 'log', check: () => undefined });
   health.add({ name: store.name, check: () => store.check() });
+  // kube-apiserver has a second, readyz-only etcd check with its own timeout (--etcd-readycheck-timeout).
+  if (store.name === 'etcd') health.add({ name: 'etcd-readiness', check: () => store.check() }, ['readyz']);
   health.add({ name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } });
   health.add({ name: 'poststarthook/start-watch-cache', check: () => { if (!cachesReady) throw new Error('not finished'); } }, ['readyz']);
   health.add({ name: 'shutdown', check: () => { if (shuttingDown) throw new Error('process is shutting down'); } }, ['readyz']);
@@ -218,7 +220,9 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     },
     onStoppedLeading: () => controllers.stop(),
   });
-  const compactor = startCompactor(store, { intervalMs: options.compactionIntervalMs ?? 5 * 60_000 });
+  // --etcd-compaction-interval=0 turns compaction off, as upstream (not a compaction loop without pause).
+  const compactionIntervalMs = options.compactionIntervalMs ?? 5 * 60_000;
+  const compactor = compactionIntervalMs > 0 ? startCompactor(store, { intervalMs: compactionIntervalMs, log: logger }) : { stop: async () => undefined };
   const postStart = (async () => {
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
     bootstrapped = true;

@@ -217,7 +217,7 @@ describe('skiff on a 3-member etcd that loses a member under load', { skip }, ()
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
   });
 
-  it('keeps every acknowledged create, and an API watcher ends with exactly the final list', async () => {
+  it('keeps every acknowledged create, and an API watcher ends with exactly the final list', async (t) => {
     const cluster = await EtcdCluster.start(3);
     cleanups.push(() => cluster.stop());
     // skiff talks to the first endpoint first: that member is the one killed.
@@ -281,7 +281,7 @@ describe('skiff on a 3-member etcd that loses a member under load', { skip }, ()
     await reflector.stop();
     await direct.close();
     // Diagnostics for the report: how the load and the watcher fared.
-    console.log(
+    t.diagnostic(
       JSON.stringify({ acked: acked.size, stored: inEtcd.size, failures: Object.fromEntries(failures), relists: reflector.relists, expired: reflector.expired, rewatches: reflector.rewatches }),
     );
   });
