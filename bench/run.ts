@@ -13,7 +13,7 @@
 //   node dist/bench/run.js --etcd-servers=http://host:2379,...   an existing etcd instead of a temporary one
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,9 @@ import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
 
-const mainJs = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+// What `npm start` runs: the bundled CLI (falls back to the unbundled one).
+const bundled = fileURLToPath(new URL('../skiff.mjs', import.meta.url));
+const mainJs = existsSync(bundled) ? bundled : fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 
 interface Client {
   agent: Agent;

@@ -13,7 +13,7 @@ import { ensurePki, firstServiceIp } from './cli/pki.js';
 import { ControllerManager } from './controllers/manager.js';
 import { LeaderElector, type LeaderElectionOptions } from './controllers/leader-election.js';
 import { Discovery } from './endpoints/discovery.js';
-import { namedTypes, OpenApi } from './endpoints/openapi.js';
+import type { OpenApi } from './endpoints/openapi.js';
 import { schemaModules } from './types/builtin-schemas.js';
 import { Health } from './endpoints/health.js';
 import { ResourceHandler } from './endpoints/resource.js';
@@ -30,7 +30,6 @@ import { sendStatus } from './server/http.js';
 import { ApiServer } from './server/server.js';
 import { startCompactor } from './storage/compactor.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
-import { EtcdStore } from './storage/etcd/etcd-store.js';
 import type { Store } from './storage/store.js';
 import { builtinCatalog } from './types/catalog.js';
 import { CustomResourceDefinitions, customResourceDefinitions } from './crd/index.js';
@@ -138,7 +137,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const store =
     options.store ??
     (options.etcdServers?.length
-      ? await EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
+      ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
       : SqliteStore.open(join(dataDir, 'skiff.db')));
   const catalog = builtinCatalog(options.runtimeConfig ?? {});
   const registry = new Registry(catalog, store, indexerFor, {
@@ -150,11 +149,19 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const oidcDiscovery = new OidcDiscovery({ issuer: tokens.issuer, keyId: tokens.keyId, publicKeyPem: pki.serviceAccount.publicKeyPem });
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
   const discovery = new Discovery(catalog);
-  const openapi = new OpenApi(catalog, { types: namedTypes(...schemaModules), rawDefinitions: customResourceDefinitions });
+  // OpenAPI is built on first request; its modules load then too, not at start-up.
+  let openapi: OpenApi | undefined;
+  const loadOpenApi = async (): Promise<OpenApi> => {
+    if (!openapi) {
+      const { namedTypes, OpenApi } = await import('./endpoints/openapi.js');
+      openapi = new OpenApi(catalog, { types: namedTypes(...schemaModules), rawDefinitions: customResourceDefinitions });
+    }
+    return openapi;
+  };
   const crds = new CustomResourceDefinitions(registry, logger);
   catalog.onChange(() => {
     discovery.invalidate();
-    openapi.invalidate();
+    openapi?.invalidate();
   });
   const health = new Health();
   let shuttingDown = false;
@@ -189,7 +196,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       (ctx) => oidcDiscovery.handle(ctx),
       (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
       (ctx) => discovery.handle(ctx),
-      (ctx) => openapi.handle(ctx),
+      (ctx) => (isOpenApiPath(ctx.path) ? loadOpenApi().then((o) => o.handle(ctx)) : false),
       (ctx) => unknownApiPath(ctx),
     ],
   });
@@ -289,6 +296,10 @@ async function bootstrapWithRetries(run: () => Promise<void>, logger: Logger): P
       await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 1000)));
     }
   }
+}
+
+function isOpenApiPath(path: string): boolean {
+  return path === '/openapi/v2' || path.startsWith('/openapi/');
 }
 
 /** Paths under /api and /apis that name nothing known get upstream's NotFound Status. */

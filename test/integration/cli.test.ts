@@ -11,7 +11,9 @@ import { after, describe, it } from 'node:test';
 import { kubectl } from '../support/kubectl.js';
 import { eventually } from '../support/server.js';
 
-const mainJs = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+// The bundled CLI that `npm start` and the `skiff` bin run (built by `npm install`); else the compiled one.
+const bundled = fileURLToPath(new URL('../../skiff.mjs', import.meta.url));
+const mainJs = existsSync(bundled) ? bundled : fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 const dirs: string[] = [];
 after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
