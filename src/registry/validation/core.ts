@@ -748,49 +748,29 @@ function timeSet(v: unknown): boolean {
   return typeof v === 'string' && v !== '' && !v.startsWith('0001-01-01');
 }
 
-/** legacyValidateEvent for a core/v1 request (field names as core/v1 prints them). */
-export function validateCoreEvent(ev: Obj): FieldErrors {
-  const errs: FieldErrors = [];
-  const ns = str(obj(ev.metadata).namespace);
-  const involvedNs = str(obj(ev.involvedObject).namespace);
-  if (!timeSet(ev.eventTime)) {
-    if (involvedNs.length === 0) {
-      if (ns !== '' && ns !== 'default') errs.push(fieldErr.invalid('involvedObject.namespace', involvedNs, 'does not match event.namespace'));
-    } else if (ns !== involvedNs) errs.push(fieldErr.invalid('involvedObject.namespace', involvedNs, 'does not match event.namespace'));
-  } else {
-    if (involvedNs.length === 0 && ns !== 'default' && ns !== 'kube-system') errs.push(fieldErr.invalid('involvedObject.namespace', involvedNs, 'does not match event.namespace'));
-    const rc = str(ev.reportingComponent);
-    if (rc.length === 0) errs.push(fieldErr.required('source', ''));
-    errs.push(...validateQualifiedName(rc, 'source'));
-    const ri = str(ev.reportingInstance);
-    if (ri.length === 0) errs.push(fieldErr.required('reportingInstance', ''));
-    if (ri.length > REPORTING_INSTANCE_LIMIT) errs.push(fieldErr.invalid('reportingInstance', '', `can have at most ${REPORTING_INSTANCE_LIMIT} characters`));
-    const action = str(ev.action);
-    if (action.length === 0) errs.push(fieldErr.required('action', ''));
-    if (action.length > ACTION_LIMIT) errs.push(fieldErr.invalid('action', '', `can have at most ${ACTION_LIMIT} characters`));
-    const reason = str(ev.reason);
-    if (reason.length === 0) errs.push(fieldErr.required('reason', ''));
-    if (reason.length > REASON_LIMIT) errs.push(fieldErr.invalid('reason', '', `can have at most ${REASON_LIMIT} characters`));
-    if (str(ev.message).length > NOTE_LIMIT) errs.push(fieldErr.invalid('message', '', `can have at most ${NOTE_LIMIT} characters`));
-  }
-  for (const m of isDNS1123Subdomain(ns)) errs.push(fieldErr.invalid('namespace', ns, m));
-  return errs;
+/** The field names an Event carries in each API group. */
+interface EventShape {
+  regarding: 'involvedObject' | 'regarding';
+  reporting: 'reportingComponent' | 'reportingController';
+  /** Where a missing reporter is reported. */
+  reportingPath: string;
+  note: 'message' | 'note';
 }
 
-/** ValidateEventCreate for an events.k8s.io/v1 request (the object in that group's shape). */
-export function validateEventsV1Event(ev: Obj): FieldErrors {
+/** legacyValidateEvent's checks, shared by both Event shapes. */
+function validateEventCommon(ev: Obj, shape: EventShape): FieldErrors {
   const errs: FieldErrors = [];
   const ns = str(obj(ev.metadata).namespace);
-  const regardingNs = str(obj(ev.regarding).namespace);
+  const regardingNs = str(obj(ev[shape.regarding]).namespace);
   if (!timeSet(ev.eventTime)) {
     if (regardingNs.length === 0) {
       if (ns !== '' && ns !== 'default') errs.push(fieldErr.invalid('involvedObject.namespace', regardingNs, 'does not match event.namespace'));
     } else if (ns !== regardingNs) errs.push(fieldErr.invalid('involvedObject.namespace', regardingNs, 'does not match event.namespace'));
   } else {
     if (regardingNs.length === 0 && ns !== 'default' && ns !== 'kube-system') errs.push(fieldErr.invalid('involvedObject.namespace', regardingNs, 'does not match event.namespace'));
-    const rc = str(ev.reportingController);
-    if (rc.length === 0) errs.push(fieldErr.required('reportingController', ''));
-    errs.push(...validateQualifiedName(rc, 'reportingController'));
+    const rc = str(ev[shape.reporting]);
+    if (rc.length === 0) errs.push(fieldErr.required(shape.reportingPath, ''));
+    errs.push(...validateQualifiedName(rc, shape.reportingPath));
     const ri = str(ev.reportingInstance);
     if (ri.length === 0) errs.push(fieldErr.required('reportingInstance', ''));
     if (ri.length > REPORTING_INSTANCE_LIMIT) errs.push(fieldErr.invalid('reportingInstance', '', `can have at most ${REPORTING_INSTANCE_LIMIT} characters`));
@@ -800,9 +780,20 @@ export function validateEventsV1Event(ev: Obj): FieldErrors {
     const reason = str(ev.reason);
     if (reason.length === 0) errs.push(fieldErr.required('reason', ''));
     if (reason.length > REASON_LIMIT) errs.push(fieldErr.invalid('reason', '', `can have at most ${REASON_LIMIT} characters`));
-    if (str(ev.note).length > NOTE_LIMIT) errs.push(fieldErr.invalid('message', '', `can have at most ${NOTE_LIMIT} characters`));
+    if (str(ev[shape.note]).length > NOTE_LIMIT) errs.push(fieldErr.invalid('message', '', `can have at most ${NOTE_LIMIT} characters`));
   }
   for (const m of isDNS1123Subdomain(ns)) errs.push(fieldErr.invalid('namespace', ns, m));
+  return errs;
+}
+
+/** legacyValidateEvent for a core/v1 request (field names as core/v1 prints them). */
+export function validateCoreEvent(ev: Obj): FieldErrors {
+  return validateEventCommon(ev, { regarding: 'involvedObject', reporting: 'reportingComponent', reportingPath: 'source', note: 'message' });
+}
+
+/** ValidateEventCreate for an events.k8s.io/v1 request (the object in that group's shape). */
+export function validateEventsV1Event(ev: Obj): FieldErrors {
+  const errs = validateEventCommon(ev, { regarding: 'regarding', reporting: 'reportingController', reportingPath: 'reportingController', note: 'note' });
   // Strict validation of the events.k8s.io API.
   if (isSet(ev.series)) {
     const s = obj(ev.series);
