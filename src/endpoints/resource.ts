@@ -419,6 +419,9 @@ export class ResourceHandler {
     const isCustom = custom !== undefined;
     const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply']);
     if (pt === 'apply') return this.apply(ctx, scope, sub, params);
+    if (ctx.query.has('force')) {
+      throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.forbidden('force', 'may not be specified for non-apply patch')]);
+    }
     const fieldManager = this.manager(ctx, params.fieldManager);
     const body = await readBody(ctx.req);
     const patchBody = body.toString('utf8');

@@ -23,6 +23,9 @@ describe('writes', () => {
     const noManager = await srv.request('PATCH', `${CM}/ssa`, { raw: body({ a: '1' }), headers: APPLY });
     assert.equal(noManager.status, 422);
     assert.match(noManager.json().message, /fieldManager: Required value: is required for apply patch/);
+    const forceOnMerge = await srv.request('PATCH', `${CM}/x?force=true`, { raw: '{}', headers: { 'content-type': 'application/merge-patch+json' } });
+    assert.equal(forceOnMerge.status, 422);
+    assert.match(forceOnMerge.json().message, /force: Forbidden: may not be specified for non-apply patch/);
     const created = await srv.request('PATCH', `${CM}/ssa?fieldManager=alice`, { raw: body({ a: '1', b: '1' }), headers: APPLY });
     assert.equal(created.status, 201, created.text);
     assert.deepEqual(created.json().metadata.managedFields.map((m: any) => [m.manager, m.operation]), [['alice', 'Apply']]);
