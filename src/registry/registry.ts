@@ -536,7 +536,11 @@ export class Registry {
     const nsDef = this.catalog.lookup('', 'v1', 'namespaces');
     if (!nsDef) return;
     const rs = this.storeFor(nsDef.def);
-    const res = await this.store.get(rs.key('', scope.namespace));
+    const key = rs.key('', scope.namespace);
+    // As upstream's NamespaceLifecycle: the cache first, a live read only when it misses.
+    const cached = rs.cache.get(key);
+    if (cached) return admitCreateInNamespace(this.gr(scope.served), name, scope.namespace, rs.entryObject(cached));
+    const res = await this.store.get(key);
     admitCreateInNamespace(this.gr(scope.served), name, scope.namespace, res.kv ? rs.decode(res.kv) : undefined);
   }
 

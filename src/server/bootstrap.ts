@@ -22,6 +22,12 @@ async function ensure(registry: Registry, catalog: Catalog, group: string, plura
     await registry.create({ served, namespace }, obj, { dryRun: false });
   } catch (e) {
     if (e instanceof StatusError && e.reason === 'AlreadyExists') return;
+    // Another replica may have won the race (its Service holds the IP we asked for): done if the object is there.
+    const there = await registry.get({ served, namespace }, String(obj.metadata.name)).then(
+      () => true,
+      () => false,
+    );
+    if (there) return;
     throw e;
   }
 }
