@@ -18,6 +18,7 @@ import { schemaModules } from './types/builtin-schemas.js';
 import { Health } from './endpoints/health.js';
 import { ResourceHandler } from './endpoints/resource.js';
 import { TokenIssuer } from './endpoints/token-request.js';
+import { Reviews } from './endpoints/reviews.js';
 import { OidcDiscovery } from './endpoints/oidc-discovery.js';
 import { handleVersion } from './endpoints/version.js';
 import { indexerFor } from './registry/filter.js';
@@ -147,7 +148,14 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
   const oidcDiscovery = new OidcDiscovery({ issuer: tokens.issuer, keyId: tokens.keyId, publicKeyPem: pki.serviceAccount.publicKeyPem });
-  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes });
+  const authenticator = buildAuthenticator({
+    clientCaPem,
+    tokenFile: options.tokenAuthFile,
+    anonymous: options.anonymousAuth ?? true,
+    warn: (msg) => logger.warning(msg),
+  });
+  const reviews = new Reviews(authenticator, allowAuthenticated);
+  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes }, reviews);
   const discovery = new Discovery(catalog);
   // OpenAPI is built on first request; its modules load then too, not at start-up.
   let openapi: OpenApi | undefined;
@@ -176,12 +184,6 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   health.add({ name: 'poststarthook/start-watch-cache', check: () => { if (!cachesReady) throw new Error('not finished'); } }, ['readyz']);
   health.add({ name: 'shutdown', check: () => { if (shuttingDown) throw new Error('process is shutting down'); } }, ['readyz']);
 
-  const authenticator = buildAuthenticator({
-    clientCaPem,
-    tokenFile: options.tokenAuthFile,
-    anonymous: options.anonymousAuth ?? true,
-    warn: (msg) => logger.warning(msg),
-  });
 
   const server = new ApiServer({
     key,

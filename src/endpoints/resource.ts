@@ -36,7 +36,11 @@ import type { TokenIssuer } from './token-request.js';
 import { Scale as ScaleType } from '../types/schemas/autoscaling.js';
 import { decodeObjectProto, encodeObjectProto, encodeWatchEventProto, listType, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
 import { ListMeta, ObjectMeta, Status as StatusType } from '../types/schemas/meta.js';
-import { object } from '../types/schema.js';
+import { object, type ObjectType } from '../types/schema.js';
+import { coreSchemas } from '../types/schemas/core.js';
+import { policySchemas } from '../types/schemas/policy.js';
+import { authenticationSchemas } from '../types/schemas/authentication.js';
+import { isReview, type Reviews } from './reviews.js';
 import { CUSTOM_RESOURCE_VERBS, customResourceOf, normalizeCustomResource } from '../crd/kind.js';
 import { applyScaleToCustomResource, customResourcePatchValidation, customResourceToScale, decodeCustomResourceBody, terminatingError } from '../crd/requests.js';
 
@@ -60,6 +64,7 @@ export class ResourceHandler {
     private readonly registry: Registry,
     private readonly tokens: TokenIssuer,
     opts: ResourceHandlerOptions = {},
+    private readonly reviews?: Reviews,
   ) {
     this.minRequestTimeout = opts.minRequestTimeoutSeconds ?? 1800;
     this.bookmarkIntervalMs = opts.bookmarkIntervalMs ?? 60_000;
@@ -369,6 +374,10 @@ export class ResourceHandler {
   private async create(ctx: Ctx, scope: Scope): Promise<void> {
     const { dryRun, fieldManager, fieldValidation } = writeParams(ctx.query, 'CreateOptions');
     const obj = await this.readObject(ctx, scope, fieldValidation);
+    if (this.reviews && isReview(scope.served)) {
+      this.sendObject(ctx, 201, scope.served, await this.reviews.answer(ctx, scope.served, obj));
+      return;
+    }
     const created = await this.registry.create(scope, obj, { dryRun, fieldManager: this.manager(ctx, fieldManager) });
     this.sendObject(ctx, 201, scope.served, created);
   }
@@ -531,8 +540,13 @@ export class ResourceHandler {
     const { dryRun } = writeParams(ctx.query, 'CreateOptions');
     const kind = sub.kind!;
     const body = await readBody(ctx.req);
-    const encoding = requestEncoding(header(ctx.req, 'content-type'));
-    const obj = checkObject(parseBody(body, encoding, kind.kind), body, {
+    const bodySchema = SUBRESOURCE_BODY_SCHEMAS[`${kind.group}/${kind.kind}`];
+    const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!bodySchema });
+    const parsed =
+      encoding === 'protobuf'
+        ? decodeObjectProto(body, () => bodySchema, { apiVersion: apiVersionOf(kind.group, kind.version), kind: kind.kind })
+        : parseBody(body, encoding, kind.kind);
+    const obj = checkObject(parsed, body, {
       group: kind.group,
       version: kind.version,
       kind: kind.kind,
@@ -637,6 +651,13 @@ const PartialObjectMetadataListType = object('io.k8s.apimachinery.pkg.apis.meta.
   metadata: ListMeta.proto(1),
   items: { kind: 'list', items: PartialObjectMetadataType, protoNumber: 2 },
 });
+
+/** Bodies the acting subresources take, for protobuf decoding. */
+const SUBRESOURCE_BODY_SCHEMAS: Record<string, ObjectType | undefined> = {
+  '/Binding': coreSchemas.Binding,
+  'policy/Eviction': policySchemas.Eviction,
+  'authentication.k8s.io/TokenRequest': authenticationSchemas.TokenRequest,
+};
 
 const COMMA = Buffer.from(',');
 const LIST_END = Buffer.from(']}\n');

@@ -1,0 +1,124 @@
+// The review kinds: virtual resources answered by authentication and authorization,
+// never stored (TokenReview, SelfSubjectReview, the access reviews, SelfSubjectRulesReview).
+
+import { fieldErr, invalid, type FieldError } from '../apimachinery/errors.js';
+import { ANONYMOUS_USER, AUTHENTICATED_GROUP, type Authenticator, type UserInfo } from '../authn/types.js';
+import type { Ctx } from '../server/http.js';
+import type { RequestInfo } from '../server/requestinfo.js';
+import type { Authorizer } from '../server/server.js';
+import type { ServedResource } from '../types/catalog.js';
+import type { Obj } from '../types/kind.js';
+
+export const REVIEW_KINDS = new Set([
+  'authentication.k8s.io/TokenReview',
+  'authentication.k8s.io/SelfSubjectReview',
+  'authorization.k8s.io/SubjectAccessReview',
+  'authorization.k8s.io/SelfSubjectAccessReview',
+  'authorization.k8s.io/LocalSubjectAccessReview',
+  'authorization.k8s.io/SelfSubjectRulesReview',
+]);
+
+export function isReview(served: ServedResource): boolean {
+  return REVIEW_KINDS.has(`${served.group}/${served.def.kind}`);
+}
+
+function userInfoJson(u: UserInfo): Obj {
+  const out: Obj = { username: u.username };
+  if (u.uid) out.uid = u.uid;
+  out.groups = u.groups;
+  if (u.extra && Object.keys(u.extra).length) out.extra = u.extra;
+  return out;
+}
+
+export class Reviews {
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly authorizer: Authorizer,
+  ) {}
+
+  /** Answer a review: the returned object is the response body (201). */
+  async answer(ctx: Ctx, served: ServedResource, review: Obj): Promise<Obj> {
+    const kind = served.def.kind;
+    const out: Obj = { kind, apiVersion: review.apiVersion, metadata: {}, ...(review.spec !== undefined ? { spec: review.spec } : {}) };
+    const user = ctx.user!;
+    switch (kind) {
+      case 'SelfSubjectReview':
+        out.status = { userInfo: userInfoJson(user) };
+        return out;
+      case 'TokenReview':
+        out.status = await this.tokenReview(review);
+        return out;
+      case 'SelfSubjectRulesReview':
+        out.status = await this.rules(ctx, user, String(review.spec?.namespace ?? ''));
+        return out;
+      default:
+        out.status = await this.access(ctx, served, review, user);
+        return out;
+    }
+  }
+
+  private async tokenReview(review: Obj): Promise<Obj> {
+    const token = String(review.spec?.token ?? '');
+    if (!token) throw invalid({ group: 'authentication.k8s.io', kind: 'TokenReview' }, '', [fieldErr.required('spec.token', '')]);
+    try {
+      const res = await this.authenticator.authenticate({ headers: { authorization: `Bearer ${token}` } });
+      if (!res || res.user.username === ANONYMOUS_USER) return { user: {} };
+      const status: Obj = { authenticated: true, user: userInfoJson(res.user) };
+      const audiences = review.spec?.audiences;
+      if (Array.isArray(audiences) && audiences.length) status.audiences = audiences;
+      return status;
+    } catch (e) {
+      return { user: {}, error: (e as Error).message || 'Unauthorized' };
+    }
+  }
+
+  private async access(ctx: Ctx, served: ServedResource, review: Obj, self: UserInfo): Promise<Obj> {
+    const spec = review.spec ?? {};
+    const kind = served.def.kind;
+    const errs: FieldError[] = [];
+    const ra = spec.resourceAttributes;
+    const nra = spec.nonResourceAttributes;
+    if (!!ra === !!nra) errs.push(fieldErr.invalid('spec.resourceAttributes', ra ?? null, 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
+    let user = self;
+    if (kind === 'SubjectAccessReview' || kind === 'LocalSubjectAccessReview') {
+      if (!spec.user && !(Array.isArray(spec.groups) && spec.groups.length)) errs.push(fieldErr.invalid('spec.user', spec.user ?? '', 'at least one of user or group must be specified'));
+      user = { username: String(spec.user ?? ''), uid: spec.uid, groups: Array.isArray(spec.groups) ? spec.groups : [], extra: spec.extra };
+    }
+    if (kind === 'LocalSubjectAccessReview' && ra && ra.namespace !== ctx.info.namespace) {
+      errs.push(fieldErr.invalid('spec.resourceAttributes.namespace', ra.namespace ?? '', 'must match metadata.namespace'));
+    }
+    if (errs.length) throw invalid({ group: 'authorization.k8s.io', kind }, '', errs);
+    const info: RequestInfo = ra
+      ? {
+          isResourceRequest: true, path: '', verb: String(ra.verb ?? ''), apiPrefix: 'apis', apiGroup: String(ra.group ?? ''),
+          apiVersion: String(ra.version ?? ''), namespace: String(ra.namespace ?? ''), resource: String(ra.resource ?? ''),
+          subresource: String(ra.subresource ?? ''), name: String(ra.name ?? ''), parts: [],
+        }
+      : {
+          isResourceRequest: false, path: String(nra.path ?? ''), verb: String(nra.verb ?? ''), apiPrefix: '', apiGroup: '',
+          apiVersion: '', namespace: '', resource: '', subresource: '', name: '', parts: [],
+        };
+    const decision = await this.authorizer.authorize({ ...ctx, user, info, method: info.verb.toUpperCase(), path: info.path });
+    const status: Obj = { allowed: decision.allowed };
+    if (decision.reason) status.reason = decision.reason;
+    return status;
+  }
+
+  private async rules(ctx: Ctx, user: UserInfo, namespace: string): Promise<Obj> {
+    void namespace;
+    // Until RBAC: authenticated users may do everything; anonymous users only read public info.
+    const probe = await this.authorizer.authorize({ ...ctx, user, method: 'POST', info: { ...ctx.info, isResourceRequest: true, verb: 'create' } });
+    if (probe.allowed && user.groups.includes(AUTHENTICATED_GROUP)) {
+      return {
+        resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
+        nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+        incomplete: false,
+      };
+    }
+    return {
+      resourceRules: [],
+      nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }],
+      incomplete: false,
+    };
+  }
+}
