@@ -33,6 +33,8 @@ interface Running {
   served: ServedResource;
   stop: () => void;
   closed: boolean;
+  /** The objects this watch has delivered and not deleted, by uid (to reconcile after a re-list). */
+  known: Map<string, Obj>;
 }
 
 export class Informer {
@@ -79,23 +81,36 @@ export class Informer {
   }
 
   private async watch(key: string, served: ServedResource): Promise<void> {
-    const entry: Running = { served, stop: () => undefined, closed: false };
+    const previous = this.running.get(key);
+    const entry: Running = { served, stop: () => undefined, closed: false, known: new Map() };
     this.running.set(key, entry);
     const stop = await this.registry.watch(
       { served, namespace: '' },
       { resourceVersion: '0', filter: matchEverything },
       {
         event: (type, bytes) => {
-          if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED') this.handler(type, JSON.parse(bytes.toString('utf8')), entry.served);
+          if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return;
+          const obj = JSON.parse(bytes.toString('utf8')) as Obj;
+          const uid = obj.metadata?.uid;
+          if (uid) {
+            if (type === 'DELETED') entry.known.delete(uid);
+            else entry.known.set(uid, obj);
+          }
+          this.handler(type, obj, entry.served);
         },
         close: () => {
           entry.closed = true;
-          // The storage went away (a custom resource removed or re-created): follow the catalog again.
-          if (!this.stopped && typeof this.resources === 'function') setTimeout(() => void this.resync(), 10).unref();
+          // The cache failed or the storage was replaced: re-list and follow again.
+          if (!this.stopped) setTimeout(() => void this.resync(), 100).unref();
         },
       },
     );
     entry.stop = stop;
+    // A re-list delivers what exists now (synchronously, before watch() returns):
+    // whatever went away while we were not watching is deleted for the handlers.
+    if (previous) {
+      for (const [uid, obj] of previous.known) if (!entry.known.has(uid)) this.handler('DELETED', obj, entry.served);
+    }
   }
 
   stop(): void {
