@@ -262,6 +262,27 @@ describe('HTTP semantics', () => {
     assert.equal(all.items.length, 4);
   });
 
+  it('compresses large responses for clients that accept gzip', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'gz' } } });
+    for (let i = 0; i < 3; i++) await srv.request('POST', '/api/v1/namespaces/gz/configmaps', { body: { metadata: { name: `big-${i}` }, data: { x: 'y'.repeat(60_000) } } });
+    const { request } = await import('node:https');
+    const url = new URL(srv.url);
+    const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: '/api/v1/namespaces/gz/configmaps', headers: { 'accept-encoding': 'gzip' }, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    assert.equal(res.headers['content-encoding'], 'gzip');
+    assert.equal(JSON.parse(gunzipSync(res.body).toString('utf8')).items.length, 3);
+    const small = await srv.request('GET', '/api/v1/namespaces/gz', { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(small.headers['content-encoding'], undefined);
+  });
+
   it('speaks HTTP/2', async () => {
     const session = connect(srv.url, { ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem });
     try {
