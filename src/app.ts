@@ -231,7 +231,12 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   });
   // --etcd-compaction-interval=0 turns compaction off, as upstream (not a compaction loop without pause).
   const compactionIntervalMs = options.compactionIntervalMs ?? 5 * 60_000;
-  const compactor = compactionIntervalMs > 0 ? startCompactor(store, { intervalMs: compactionIntervalMs, log: logger }) : { stop: async () => undefined };
+  const compactor = compactionIntervalMs > 0 ? startCompactor(store, {
+          intervalMs: compactionIntervalMs,
+          log: logger,
+          // Replicas sharing etcd take turns through the key kube-apiserver uses.
+          coordinationKey: options.etcdServers?.length ? 'compact_rev_key' : undefined,
+        }) : { stop: async () => undefined };
   const postStart = (async () => {
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
     bootstrapped = true;

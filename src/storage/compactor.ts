@@ -9,6 +9,13 @@ export const DEFAULT_COMPACTION_INTERVAL_MS = 5 * 60 * 1000;
 export interface CompactorOptions {
   /** Default 5 minutes, as kube-apiserver's --etcd-compaction-interval. */
   intervalMs?: number;
+  /**
+   * A key through which several servers sharing one store take turns, as kube-apiserver
+   * does with etcd's `compact_rev_key`: each tick swaps in the current revision only if the
+   * key is unchanged since this server last saw it, and only the winner compacts (to the
+   * revision the key held, recorded one interval earlier).
+   */
+  coordinationKey?: string;
   log?: Pick<Logger, 'error' | 'v'>;
 }
 
@@ -24,9 +31,13 @@ export interface Compactor {
 export class CompactionSchedule {
   private recorded = 0;
 
+  /** The coordination key's modRevision when this server last looked (-1: never). */
+  private lastSeen = -1;
+
   constructor(
     private readonly store: Store,
     private readonly log?: CompactorOptions['log'],
+    private readonly coordinationKey?: string,
   ) {}
 
   /** The revision the next tick will compact to (0 before the first tick). */
@@ -36,8 +47,33 @@ export class CompactionSchedule {
 
   /** Returns the revision compacted to, or undefined when nothing was compacted. */
   async tick(): Promise<number | undefined> {
+    if (this.coordinationKey) return this.coordinatedTick(this.coordinationKey);
     const target = this.recorded;
     this.recorded = await this.store.currentRevision();
+    return this.compactTo(target);
+  }
+
+  private async coordinatedTick(key: string): Promise<number | undefined> {
+    const cur = await this.store.get(key);
+    const seen = cur.kv?.modRevision ?? 0;
+    if (seen !== this.lastSeen) {
+      // First look, or another server took its turn since: wait one interval.
+      this.lastSeen = seen;
+      if (cur.kv) return undefined;
+    }
+    const rev = await this.store.currentRevision();
+    const value = Buffer.from(String(rev));
+    const w = cur.kv ? await this.store.update(key, value, cur.kv.modRevision) : await this.store.create(key, value);
+    if (!w.ok) {
+      this.lastSeen = w.current?.modRevision ?? 0;
+      return undefined;
+    }
+    this.lastSeen = w.kv.modRevision;
+    this.recorded = rev;
+    return this.compactTo(cur.kv ? Number(cur.kv.value.toString('utf8')) : 0);
+  }
+
+  private async compactTo(target: number): Promise<number | undefined> {
     if (target <= 0 || target <= (await this.store.compactedRevision())) return undefined;
     const started = performance.now();
     try {
@@ -58,7 +94,7 @@ export class CompactionSchedule {
 
 export function startCompactor(store: Store, opts: CompactorOptions = {}): Compactor {
   const intervalMs = opts.intervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS;
-  const schedule = new CompactionSchedule(store, opts.log);
+  const schedule = new CompactionSchedule(store, opts.log, opts.coordinationKey);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

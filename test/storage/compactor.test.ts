@@ -100,3 +100,31 @@ describe('compactor', () => {
     assert.equal(errors[0], 'Storage compaction failed');
   });
 });
+
+describe('compaction shared by several servers', () => {
+  it('lets one server compact per interval through the coordination key', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'skiff-compactor-shared-'));
+    const store = SqliteStore.open(join(dir, 'store.db'));
+    try {
+      const a = new CompactionSchedule(store, undefined, 'compact_rev_key');
+      const b = new CompactionSchedule(store, undefined, 'compact_rev_key');
+      await write(store, '/k/a');
+      assert.equal(await a.tick(), undefined, 'A records the first revision');
+      const recorded = Number((await store.get('compact_rev_key')).kv!.value.toString());
+      assert.equal(await b.tick(), undefined, 'B sees the key and waits an interval');
+      await write(store, '/k/a');
+      // Next interval: A's turn (the key is as it left it); B then sees A's turn and waits.
+      assert.equal(await a.tick(), recorded);
+      assert.equal(await store.compactedRevision(), recorded);
+      assert.equal(await b.tick(), undefined);
+      // A stops; B takes over once the key stays unchanged for an interval.
+      await write(store, '/k/a');
+      const beforeB = Number((await store.get('compact_rev_key')).kv!.value.toString());
+      assert.equal(await b.tick(), beforeB);
+      assert.equal(await store.compactedRevision(), beforeB);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
