@@ -283,6 +283,50 @@ describe('HTTP semantics', () => {
     assert.equal(small.headers['content-encoding'], undefined);
   });
 
+  it('speaks protobuf: objects, lists and watch frames', async () => {
+    const pb = await import('../../src/encoding/protobuf.js');
+    const { coreSchemas } = await import('../../src/types/schemas/core.js');
+    const { ListMeta } = await import('../../src/types/schemas/meta.js');
+    const { request } = await import('node:https');
+    const url = new URL(srv.url);
+    await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'pb' } } });
+    const created = await srv.request('POST', '/api/v1/namespaces/pb/configmaps', { body: { metadata: { name: 'p1' }, data: { k: 'v' } } });
+    assert.equal(created.status, 201);
+    const raw = (path: string, onData?: (b: Buffer) => boolean) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = request({ host: url.hostname, port: url.port, path, headers: { accept: 'application/vnd.kubernetes.protobuf, application/json' }, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false }, (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => {
+            chunks.push(c);
+            if (onData?.(Buffer.concat(chunks))) {
+              req.destroy();
+              resolve({ headers: r.headers, body: Buffer.concat(chunks) });
+            }
+          });
+          r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
+        req.end();
+      });
+    const one = await raw('/api/v1/namespaces/pb/configmaps/p1');
+    assert.equal(one.headers['content-type'], 'application/vnd.kubernetes.protobuf');
+    const env = pb.decodeEnvelope(one.body);
+    assert.equal(env.kind, 'ConfigMap');
+    const obj = pb.decodeProto(env.raw, coreSchemas.ConfigMap!);
+    assert.deepEqual((obj as any).data, { k: 'v' });
+    const list = await raw('/api/v1/namespaces/pb/configmaps');
+    const lenv = pb.decodeEnvelope(list.body);
+    assert.equal(lenv.kind, 'ConfigMapList');
+    const decodedList = pb.decodeProto(lenv.raw, pb.listType(coreSchemas.ConfigMap!, ListMeta)) as any;
+    assert.equal(decodedList.items[0].metadata.name, 'p1');
+    const watch = await raw('/api/v1/namespaces/pb/configmaps?watch=1', (b) => pb.splitProtoFrames(b).frames.length >= 1);
+    assert.equal(watch.headers['content-type'], 'application/vnd.kubernetes.protobuf;stream=watch');
+    const frame = pb.splitProtoFrames(watch.body).frames[0]!;
+    const ev = pb.decodeWatchEventMessage(frame);
+    assert.equal(ev.type, 'ADDED');
+    assert.equal(pb.decodeEnvelope(ev.object).kind, 'ConfigMap');
+  });
+
   it('speaks HTTP/2', async () => {
     const session = connect(srv.url, { ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem });
     try {
