@@ -26,6 +26,29 @@ function dropServiceTypeDependentFields(svc: Obj, old: Obj): void {
   }
 }
 
+/** A new pod is Pending, with its QoS class (upstream's pod PrepareForCreate). */
+function preparePodStatus(pod: Obj): void {
+  pod.status = { phase: 'Pending', qosClass: qosClass(pod) };
+}
+
+/** BestEffort without any requests or limits, Guaranteed when every container's cpu and memory limits equal its requests. */
+function qosClass(pod: Obj): string {
+  const containers: Obj[] = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  let any = false;
+  let guaranteed = true;
+  for (const c of containers) {
+    const req: Obj = c.resources?.requests ?? {};
+    const lim: Obj = c.resources?.limits ?? {};
+    if (Object.keys(req).length || Object.keys(lim).length) any = true;
+    for (const r of ['cpu', 'memory']) {
+      const l = lim[r];
+      if (l === undefined || (req[r] !== undefined && String(req[r]) !== String(l))) guaranteed = false;
+    }
+  }
+  if (!any) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
 /** Upstream's pod graceful deletion: unscheduled or finished pods go at once. */
 function podGracePeriod(pod: Obj, requested: number | undefined): number {
   if (!pod.spec?.nodeName) return 0;
@@ -96,7 +119,7 @@ export const coreKinds: KindDef[] = [
   }),
   kind({
     group: G, kind: 'Pod', deleteReturnsObject: true, tracksGeneration: true, plural: 'pods', singular: 'pod', shortNames: ['po'], categories: ['all'], namespaced: true,
-    strategy: { gracePeriodSeconds: podGracePeriod },
+    strategy: { gracePeriodSeconds: podGracePeriod, prepareForCreate: preparePodStatus },
     subresources: [
       { name: 'attach', verbs: ['create', 'get'], type: 'connect', kind: { group: '', version: 'v1', kind: 'PodAttachOptions' } },
       { name: 'binding', verbs: ['create'], type: 'binding', kind: { group: '', version: 'v1', kind: 'Binding' } },
@@ -136,7 +159,8 @@ export const coreKinds: KindDef[] = [
     group: G, kind: 'Node', plural: 'nodes', singular: 'node', shortNames: ['no'], namespaced: false,
     subresources: [{ name: 'proxy', verbs: ['create', 'delete', 'get', 'patch', 'update'], type: 'connect', kind: { group: '', version: 'v1', kind: 'NodeProxyOptions' } }, statusSubresource()],
     fieldSelectors: { 'spec.unschedulable': fieldAt('spec.unschedulable', 'false') },
-    strategy: { allowUnconditionalUpdate: true },
+    // Nodes register with their status (upstream's node strategy keeps it on create).
+    strategy: { allowUnconditionalUpdate: true, keepStatusOnCreate: true },
   }),
   kind({ group: G, kind: 'LimitRange', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true, strategy: { allowCreateOnUpdate: true } }),
   kind({
@@ -146,10 +170,12 @@ export const coreKinds: KindDef[] = [
   kind({
     group: G, kind: 'PersistentVolume', deleteReturnsObject: true, plural: 'persistentvolumes', singular: 'persistentvolume', shortNames: ['pv'], namespaced: false,
     subresources: [statusSubresource()],
+    strategy: { prepareForCreate: (pv) => void (pv.status = { phase: 'Pending' }) },
   }),
   kind({
     group: G, kind: 'PersistentVolumeClaim', deleteReturnsObject: true, plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'],
     namespaced: true, subresources: [statusSubresource()],
+    strategy: { prepareForCreate: (pvc) => void (pvc.status = { phase: 'Pending' }) },
   }),
   kind({
     group: G, kind: 'ReplicationController', tracksGeneration: true, plural: 'replicationcontrollers', singular: 'replicationcontroller', shortNames: ['rc'],

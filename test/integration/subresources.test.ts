@@ -89,7 +89,7 @@ describe('subresources', () => {
     // Eviction: a running pod protected by a budget that allows nothing gets 429.
     await srv.request('POST', PODS, { body: pod('guarded', { app: 'g' }) });
     const running = (await srv.request('GET', `${PODS}/guarded`)).json();
-    running.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
+    running.status = { ...running.status, phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
     assert.equal((await srv.request('PUT', `${PODS}/guarded/status`, { body: running })).status, 200);
     const pdb = await srv.request('POST', '/apis/policy/v1/namespaces/default/poddisruptionbudgets', { body: { metadata: { name: 'g' }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'g' } } } } });
     assert.equal(pdb.status, 201, pdb.text);

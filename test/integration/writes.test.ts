@@ -94,6 +94,7 @@ describe('writes', () => {
   it('defaults pods, services and deployments as upstream', async () => {
     const p = (await srv.request('POST', '/api/v1/namespaces/default/pods', { body: { metadata: { name: 'defaults' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } })).json();
     assert.equal(p.spec.restartPolicy, 'Always');
+    assert.deepEqual(p.status, { phase: 'Pending', qosClass: 'BestEffort' });
     assert.equal(p.spec.dnsPolicy, 'ClusterFirst');
     assert.equal(p.spec.terminationGracePeriodSeconds, 30);
     assert.equal(p.spec.schedulerName, 'default-scheduler');
