@@ -127,3 +127,19 @@ data:
     }
   });
 });
+
+describe('kubectl api-resources -o wide', () => {
+  it('prints exactly what it prints against kube-apiserver v1.34', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    const fixture = readFileSync(fileURLToPath(new URL('../../../test/types/api-resources-v1.34.txt', import.meta.url)), 'utf8');
+    const srv = await startTestServer();
+    try {
+      const r = await kubectl(srv.kubeconfig, ['api-resources', '-o', 'wide']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, fixture);
+    } finally {
+      await srv.close();
+    }
+  });
+});

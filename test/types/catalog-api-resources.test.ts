@@ -48,7 +48,7 @@ function apiResources(catalog: Catalog): Row[] {
           apiVersion: g.name ? `${g.name}/${version}` : version,
           namespaced: String(def.namespaced),
           kind: def.kind,
-          verbs: `[${def.verbs.join(' ')}]`,
+          verbs: def.verbs.join(","),
           categories: (def.categories ?? []).join(','),
         });
       }
@@ -62,11 +62,11 @@ function apiResources(catalog: Catalog): Row[] {
 const COLUMNS = ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', 'VERBS', 'CATEGORIES'] as const;
 const FIELDS: (keyof Row)[] = ['name', 'shortNames', 'apiVersion', 'namespaced', 'kind', 'verbs', 'categories'];
 
-/** kubectl's tabwriter layout (minwidth 6, padding 3), trailing blanks trimmed. */
+/** kubectl's tabwriter layout (minwidth 6, padding 3); a row with no categories keeps the padding. */
 function render(rows: Row[]): string {
   const cells = [[...COLUMNS] as string[], ...rows.map((r) => FIELDS.map((f) => r[f]))];
   const widths = COLUMNS.slice(0, -1).map((_, i) => Math.max(6, ...cells.map((c) => c[i]!.length + 3)));
-  return cells.map((c) => c.map((v, i) => (i < widths.length ? v.padEnd(widths[i]!) : v)).join('').trimEnd()).join('\n') + '\n';
+  return cells.map((c) => c.map((v, i) => (i < widths.length ? v.padEnd(widths[i]!) : v)).join('')).join('\n') + '\n';
 }
 
 /** Parse a table by the column starts of its header. */
