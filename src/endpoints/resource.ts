@@ -108,6 +108,9 @@ export class ResourceHandler {
     if (!verbs.includes(verb)) {
       throw methodNotAllowed();
     }
+    if (def.deprecationWarning) ctx.warnings.push(def.deprecationWarning);
+    if (def.group === '' && def.plural === 'componentstatuses') return this.componentStatuses(ctx, scope, verb);
+    if (def.group === '' && def.plural === 'bindings' && verb === 'create') return this.bindingsResource(ctx, scope);
     if (sub?.type === 'scale') return this.scale(ctx, scope, verb);
     if (sub && (sub.type === 'binding' || sub.type === 'eviction' || sub.type === 'connect' || sub.type === 'token')) return this.podAction(ctx, scope, sub);
     switch (verb) {
@@ -478,6 +481,53 @@ export class ResourceHandler {
     );
     ctx.warnings.push(...warnings);
     this.sendObject(ctx, 200, served, res.obj);
+  }
+
+  /** componentstatuses: computed on read from the control plane's health, never stored. */
+  private async componentStatuses(ctx: Ctx, scope: Scope, verb: Verb): Promise<void> {
+    const store = this.registry.store;
+    const storeHealthy = await store.check().then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    const item = (name: string, error: string | null) => ({
+      kind: 'ComponentStatus',
+      apiVersion: 'v1',
+      metadata: { name },
+      conditions: [error === null ? { type: 'Healthy', status: 'True', message: 'ok' } : { type: 'Healthy', status: 'False', error }],
+    });
+    const items = [
+      // skiff runs no scheduler; its control loops run in-process.
+      item('scheduler', 'skiff runs no kube-scheduler'),
+      item('controller-manager', null),
+      item(store.name === 'etcd' ? 'etcd-0' : store.name, storeHealthy),
+    ];
+    if (verb === 'get') {
+      const found = items.find((i) => i.metadata.name === ctx.info.name);
+      if (!found) throw notFound({ group: '', resource: 'componentstatuses' }, ctx.info.name);
+      this.sendObject(ctx, 200, scope.served, found, this.negotiate(ctx, scope.served, 'get'));
+      return;
+    }
+    const fmt = this.negotiate(ctx, scope.served, 'list');
+    if (fmt.target === 'Table') {
+      sendEncoded(ctx, 200, fmt.encoding, table(scope.served.def, items, {}, parseIncludeObject(ctx.query.get('includeObject')), fmt.metaVersion));
+      return;
+    }
+    sendEncoded(ctx, 200, fmt.encoding === 'protobuf' ? 'json' : fmt.encoding, { kind: 'ComponentStatusList', apiVersion: 'v1', metadata: {}, items });
+  }
+
+  /** POST namespaces/{ns}/bindings: binds the pod named by the Binding, as pods/{name}/binding does. */
+  private async bindingsResource(ctx: Ctx, scope: Scope): Promise<void> {
+    const { dryRun } = writeParams(ctx.query, 'CreateOptions');
+    const body = await readBody(ctx.req);
+    const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: true });
+    const parsed = encoding === 'protobuf' ? decodeObjectProto(body, () => coreSchemas.Binding, { apiVersion: 'v1', kind: 'Binding' }) : parseBody(body, encoding, 'Binding');
+    const binding = checkObject(parsed, body, { group: '', version: 'v1', kind: 'Binding', isRegistered: (av, k) => av === 'v1' && k === 'Binding' });
+    const pods = this.catalog.lookup('', 'v1', 'pods')!;
+    const name = String(binding.metadata?.name ?? '');
+    if (!name) throw invalid({ group: '', kind: 'Binding' }, '', [fieldErr.required('metadata.name', 'name or generateName is required')]);
+    await bindPod(this.registry, { served: pods, namespace: scope.namespace }, name, binding, dryRun);
+    sendEncoded(ctx, 201, 'json', { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
   }
 
   /** Server-side apply: PATCH with application/apply-patch+yaml; creates when absent. */

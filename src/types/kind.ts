@@ -91,6 +91,8 @@ export interface KindDef {
     toStored(obj: Obj): Obj;
     fromStored(obj: Obj): Obj;
   };
+  /** Sent as a Warning header on every request for this kind (upstream's deprecated APIs). */
+  deprecationWarning?: string;
   /** DELETE answers with the deleted object rather than a Success Status (upstream ReturnDeletedObject). */
   deleteReturnsObject?: boolean;
   /** Whether objects carry metadata.generation (set to 1 on create, bumped on spec changes). */

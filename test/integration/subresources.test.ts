@@ -130,4 +130,20 @@ describe('subresources', () => {
     const missing = await srv.request('POST', '/api/v1/namespaces/default/serviceaccounts/ghost/token', { body: { spec: {} } });
     assert.equal(missing.status, 404);
   });
+
+  it('serves componentstatuses computed and deprecated, and binds through the bindings resource', async () => {
+    const cs = await kubectl(srv.kubeconfig, ['get', 'componentstatuses']);
+    assert.equal(cs.code, 0, cs.stderr);
+    assert.match(cs.stderr, /Warning: v1 ComponentStatus is deprecated in v1\.19\+/);
+    assert.match(cs.stdout, /^controller-manager\s+Healthy\s+ok/m);
+    assert.match(cs.stdout, /^sqlite\s+Healthy\s+ok/m);
+    const one = await srv.request('GET', '/api/v1/componentstatuses/controller-manager');
+    assert.equal(one.json().conditions[0].status, 'True');
+    assert.equal((await srv.request('GET', '/api/v1/componentstatuses/nope')).status, 404);
+    await srv.request('POST', '/api/v1/namespaces/default/pods', { body: { metadata: { name: 'tobind' }, spec: { containers: [{ name: 'c', image: 'x' }] } } });
+    const b = await srv.request('POST', '/api/v1/namespaces/default/bindings', { body: { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'tobind' }, target: { kind: 'Node', name: 'node-z' } } });
+    assert.equal(b.status, 201, b.text);
+    assert.equal((await srv.request('GET', '/api/v1/namespaces/default/pods/tobind')).json().spec.nodeName, 'node-z');
+    assert.equal((await srv.request('GET', '/api/v1/namespaces/default/bindings')).status, 405);
+  });
 });
