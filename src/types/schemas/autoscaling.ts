@@ -8,6 +8,14 @@ import { LabelSelector, ObjectMeta, typeMeta } from './meta.js';
 const G = 'io.k8s.api.autoscaling.v1.';
 const G2 = 'io.k8s.api.autoscaling.v2.';
 
+/** autoscaling/v1 and v2 declare CrossVersionObjectReference alike; only v1 marks it atomic. */
+const crossVersionObjectReferenceFields = {
+  kind: string().proto(1).required().keepEmpty().doc('kind is the kind of the referent; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds'),
+  name: string().proto(2).required().keepEmpty().doc('name is the name of the referent; More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names'),
+  apiVersion: string().proto(3).doc('apiVersion is the API version of the referent'),
+};
+const crossVersionObjectReferenceDescription = 'CrossVersionObjectReference contains enough information to let you identify the referred resource.';
+
 export const ScaleSpec = object(G + 'ScaleSpec', {
   replicas: int32().proto(1).doc('replicas is the desired number of instances for the scaled object.'),
 }, { description: 'ScaleSpec describes the attributes of a scale subresource.' });
@@ -24,11 +32,7 @@ export const Scale = object(G + 'Scale', {
   status: ScaleStatus.proto(3).doc('status is the current status of the scale. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status. Read-only.'),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'autoscaling', kind: 'Scale', version: 'v1' }] }, description: 'Scale represents a scaling request for a resource.' });
 
-export const CrossVersionObjectReference = object(G + 'CrossVersionObjectReference', {
-  kind: string().proto(1).required().keepEmpty().doc('kind is the kind of the referent; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds'),
-  name: string().proto(2).required().keepEmpty().doc('name is the name of the referent; More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names'),
-  apiVersion: string().proto(3).doc('apiVersion is the API version of the referent'),
-}, { mapType: 'atomic', description: 'CrossVersionObjectReference contains enough information to let you identify the referred resource.' });
+export const CrossVersionObjectReference = object(G + 'CrossVersionObjectReference', { ...crossVersionObjectReferenceFields }, { mapType: 'atomic', description: crossVersionObjectReferenceDescription });
 
 export const HorizontalPodAutoscalerSpec = object(G + 'HorizontalPodAutoscalerSpec', {
   scaleTargetRef: CrossVersionObjectReference.proto(1).required().keepEmpty().doc('reference to scaled resource; horizontal pod autoscaler will learn the current resource consumption and will set the desired number of pods by using its Scale subresource.'),
@@ -52,11 +56,7 @@ export const HorizontalPodAutoscaler = object(G + 'HorizontalPodAutoscaler', {
   status: HorizontalPodAutoscalerStatus.proto(3).doc('status is the current information about the autoscaler.'),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'autoscaling', kind: 'HorizontalPodAutoscaler', version: 'v1' }] }, description: 'configuration of a horizontal pod autoscaler.' });
 
-export const CrossVersionObjectReferenceV2 = object(G2 + 'CrossVersionObjectReference', {
-  kind: string().proto(1).required().keepEmpty().doc('kind is the kind of the referent; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds'),
-  name: string().proto(2).required().keepEmpty().doc('name is the name of the referent; More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names'),
-  apiVersion: string().proto(3).doc('apiVersion is the API version of the referent'),
-}, { description: 'CrossVersionObjectReference contains enough information to let you identify the referred resource.' });
+export const CrossVersionObjectReferenceV2 = object(G2 + 'CrossVersionObjectReference', { ...crossVersionObjectReferenceFields }, { description: crossVersionObjectReferenceDescription });
 
 export const HPAScalingPolicyV2 = object(G2 + 'HPAScalingPolicy', {
   type: string().proto(1).required().keepEmpty().doc('type is used to specify the scaling policy.'),
@@ -76,43 +76,49 @@ export const HorizontalPodAutoscalerBehaviorV2 = object(G2 + 'HorizontalPodAutos
   scaleDown: HPAScalingRulesV2.proto(2).optional().doc('scaleDown is scaling policy for scaling Down. If not set, the default value is to allow to scale down to minReplicas pods, with a 300 second stabilization window (i.e., the highest recommendation for the last 300sec is used).'),
 }, { description: 'HorizontalPodAutoscalerBehavior configures the scaling behavior of the target in both Up and Down directions (scaleUp and scaleDown fields respectively).' });
 
+// Fields declared alike across the autoscaling/v2 metric source and status structs.
+const resourceNameField = (n: number) => string().proto(n).required().keepEmpty().doc('name is the name of the resource in question.');
+const containerNameField = (n: number) => string().proto(n).required().keepEmpty().doc('container is the name of the container in the pods of the scaling target');
+
 export const MetricTargetV2 = object(G2 + 'MetricTarget', {
   type: string().proto(1).required().keepEmpty().doc('type represents whether the metric type is Utilization, Value, or AverageValue'),
   value: quantity().proto(2).optional().doc('value is the target value of the metric (as a quantity).'),
   averageValue: quantity().proto(3).optional().doc('averageValue is the target value of the average of the metric across all relevant pods (as a quantity)'),
   averageUtilization: int32().proto(4).optional().doc('averageUtilization is the target value of the average of the resource metric across all relevant pods, represented as a percentage of the requested value of the resource for the pods. Currently only valid for Resource metric source type'),
 }, { description: 'MetricTarget defines the target value, average value, or average utilization of a specific metric' });
+const targetField = (n: number) => MetricTargetV2.proto(n).required().keepEmpty().doc('target specifies the target value for the given metric');
 
 export const ContainerResourceMetricSourceV2 = object(G2 + 'ContainerResourceMetricSource', {
-  name: string().proto(1).required().keepEmpty().doc('name is the name of the resource in question.'),
-  target: MetricTargetV2.proto(2).required().keepEmpty().doc('target specifies the target value for the given metric'),
-  container: string().proto(3).required().keepEmpty().doc('container is the name of the container in the pods of the scaling target'),
+  name: resourceNameField(1),
+  target: targetField(2),
+  container: containerNameField(3),
 }, { description: 'ContainerResourceMetricSource indicates how to scale on a resource metric known to Kubernetes, as specified in requests and limits, describing each pod in the current scale target (e.g. CPU or memory).  The values will be averaged together before being compared to the target.  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.  Only one "target" type should be set.' });
 
 export const MetricIdentifierV2 = object(G2 + 'MetricIdentifier', {
   name: string().proto(1).required().keepEmpty().doc('name is the name of the given metric'),
   selector: LabelSelector.proto(2).optional().doc('selector is the string-encoded form of a standard kubernetes label selector for the given metric When set, it is passed as an additional parameter to the metrics server for more specific metrics scoping. When unset, just the metricName will be used to gather metrics.'),
 }, { description: 'MetricIdentifier defines the name and optionally selector for a metric' });
+const metricField = (n: number) => MetricIdentifierV2.proto(n).required().keepEmpty().doc('metric identifies the target metric by name and selector');
 
 export const ExternalMetricSourceV2 = object(G2 + 'ExternalMetricSource', {
-  metric: MetricIdentifierV2.proto(1).required().keepEmpty().doc('metric identifies the target metric by name and selector'),
-  target: MetricTargetV2.proto(2).required().keepEmpty().doc('target specifies the target value for the given metric'),
+  metric: metricField(1),
+  target: targetField(2),
 }, { description: 'ExternalMetricSource indicates how to scale on a metric not associated with any Kubernetes object (for example length of queue in cloud messaging service, or QPS from loadbalancer running outside of cluster).' });
 
 export const ObjectMetricSourceV2 = object(G2 + 'ObjectMetricSource', {
   describedObject: CrossVersionObjectReferenceV2.proto(1).required().keepEmpty().doc('describedObject specifies the descriptions of a object,such as kind,name apiVersion'),
-  target: MetricTargetV2.proto(2).required().keepEmpty().doc('target specifies the target value for the given metric'),
-  metric: MetricIdentifierV2.proto(3).required().keepEmpty().doc('metric identifies the target metric by name and selector'),
+  target: targetField(2),
+  metric: metricField(3),
 }, { description: 'ObjectMetricSource indicates how to scale on a metric describing a kubernetes object (for example, hits-per-second on an Ingress object).' });
 
 export const PodsMetricSourceV2 = object(G2 + 'PodsMetricSource', {
-  metric: MetricIdentifierV2.proto(1).required().keepEmpty().doc('metric identifies the target metric by name and selector'),
-  target: MetricTargetV2.proto(2).required().keepEmpty().doc('target specifies the target value for the given metric'),
+  metric: metricField(1),
+  target: targetField(2),
 }, { description: 'PodsMetricSource indicates how to scale on a metric describing each pod in the current scale target (for example, transactions-processed-per-second). The values will be averaged together before being compared to the target value.' });
 
 export const ResourceMetricSourceV2 = object(G2 + 'ResourceMetricSource', {
-  name: string().proto(1).required().keepEmpty().doc('name is the name of the resource in question.'),
-  target: MetricTargetV2.proto(2).required().keepEmpty().doc('target specifies the target value for the given metric'),
+  name: resourceNameField(1),
+  target: targetField(2),
 }, { description: 'ResourceMetricSource indicates how to scale on a resource metric known to Kubernetes, as specified in requests and limits, describing each pod in the current scale target (e.g. CPU or memory).  The values will be averaged together before being compared to the target.  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.  Only one "target" type should be set.' });
 
 export const MetricSpecV2 = object(G2 + 'MetricSpec', {
@@ -145,32 +151,33 @@ export const MetricValueStatusV2 = object(G2 + 'MetricValueStatus', {
   averageValue: quantity().proto(2).optional().doc('averageValue is the current value of the average of the metric across all relevant pods (as a quantity)'),
   averageUtilization: int32().proto(3).optional().doc('currentAverageUtilization is the current value of the average of the resource metric across all relevant pods, represented as a percentage of the requested value of the resource for the pods.'),
 }, { description: 'MetricValueStatus holds the current value for a metric' });
+const currentField = (n: number) => MetricValueStatusV2.proto(n).required().keepEmpty().doc('current contains the current value for the given metric');
 
 export const ContainerResourceMetricStatusV2 = object(G2 + 'ContainerResourceMetricStatus', {
-  name: string().proto(1).required().keepEmpty().doc('name is the name of the resource in question.'),
-  current: MetricValueStatusV2.proto(2).required().keepEmpty().doc('current contains the current value for the given metric'),
-  container: string().proto(3).required().keepEmpty().doc('container is the name of the container in the pods of the scaling target'),
+  name: resourceNameField(1),
+  current: currentField(2),
+  container: containerNameField(3),
 }, { description: 'ContainerResourceMetricStatus indicates the current value of a resource metric known to Kubernetes, as specified in requests and limits, describing a single container in each pod in the current scale target (e.g. CPU or memory).  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.' });
 
 export const ExternalMetricStatusV2 = object(G2 + 'ExternalMetricStatus', {
-  metric: MetricIdentifierV2.proto(1).required().keepEmpty().doc('metric identifies the target metric by name and selector'),
-  current: MetricValueStatusV2.proto(2).required().keepEmpty().doc('current contains the current value for the given metric'),
+  metric: metricField(1),
+  current: currentField(2),
 }, { description: 'ExternalMetricStatus indicates the current value of a global metric not associated with any Kubernetes object.' });
 
 export const ObjectMetricStatusV2 = object(G2 + 'ObjectMetricStatus', {
-  metric: MetricIdentifierV2.proto(1).required().keepEmpty().doc('metric identifies the target metric by name and selector'),
-  current: MetricValueStatusV2.proto(2).required().keepEmpty().doc('current contains the current value for the given metric'),
+  metric: metricField(1),
+  current: currentField(2),
   describedObject: CrossVersionObjectReferenceV2.proto(3).required().keepEmpty().doc('DescribedObject specifies the descriptions of a object,such as kind,name apiVersion'),
 }, { description: 'ObjectMetricStatus indicates the current value of a metric describing a kubernetes object (for example, hits-per-second on an Ingress object).' });
 
 export const PodsMetricStatusV2 = object(G2 + 'PodsMetricStatus', {
-  metric: MetricIdentifierV2.proto(1).required().keepEmpty().doc('metric identifies the target metric by name and selector'),
-  current: MetricValueStatusV2.proto(2).required().keepEmpty().doc('current contains the current value for the given metric'),
+  metric: metricField(1),
+  current: currentField(2),
 }, { description: 'PodsMetricStatus indicates the current value of a metric describing each pod in the current scale target (for example, transactions-processed-per-second).' });
 
 export const ResourceMetricStatusV2 = object(G2 + 'ResourceMetricStatus', {
-  name: string().proto(1).required().keepEmpty().doc('name is the name of the resource in question.'),
-  current: MetricValueStatusV2.proto(2).required().keepEmpty().doc('current contains the current value for the given metric'),
+  name: resourceNameField(1),
+  current: currentField(2),
 }, { description: 'ResourceMetricStatus indicates the current value of a resource metric known to Kubernetes, as specified in requests and limits, describing each pod in the current scale target (e.g. CPU or memory).  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.' });
 
 export const MetricStatusV2 = object(G2 + 'MetricStatus', {
