@@ -14,7 +14,7 @@ import {
   StatusError,
 } from '../apimachinery/errors.js';
 import { negotiateResponse, patchType, requestEncoding, type Encoding, type ResponseFormat } from '../encoding/negotiate.js';
-import { parseIncludeObject, partialObjectMetadata, table, tableRow } from '../encoding/table.js';
+import { parseIncludeObject, partialObjectMetadata, table } from '../encoding/table.js';
 import { applyPatchDetailed } from '../patch/index.js';
 import { applyApplyPatchFieldValidation, applyPatchFieldValidation, bodyFieldValidation, type FieldValidationMode } from '../registry/field-validation.js';
 import { applyDefaults } from '../registry/defaulting.js';
@@ -23,7 +23,7 @@ import { buildFilter } from '../registry/filter.js';
 import { parseListOptions } from '../registry/list-options.js';
 import type { DeleteOptions, Registry, Scope } from '../registry/registry.js';
 import { deleteOptions, writeParams, type WriteParams } from '../registry/options.js';
-import { header, readBody, sendBytes, sendEncoded, sendText, successStatus, type Ctx } from '../server/http.js';
+import { header, readBody, sendEncoded, sendText, successStatus, type Ctx } from '../server/http.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
@@ -419,7 +419,7 @@ export class ResourceHandler {
       this.sendObject(ctx, 200, scope.served, r.obj);
       return;
     }
-    const res = await this.registry.update(scope, name, obj, { dryRun, fieldManager, subresource: sub?.type === 'status' || sub?.type === 'finalize' ? sub.type : undefined });
+    const res = await this.registry.update(scope, name, obj, { dryRun, fieldManager, subresource: slicedSubresource(sub) });
     this.sendObject(ctx, res.created ? 201 : 200, scope.served, res.obj);
   }
 
@@ -464,11 +464,7 @@ export class ResourceHandler {
         }
         const wantRV = pmeta.resourceVersion;
         if (wantRV && wantRV !== current.metadata.resourceVersion) {
-          throw new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${served.group ? `${served.def.plural}.${served.group}` : served.def.plural} "${name}": the object has been modified; please apply your changes to the latest version and try again`, {
-            name,
-            ...(served.group ? { group: served.group } : {}),
-            kind: served.def.plural,
-          });
+          throw conflict({ group: served.group, resource: served.def.plural }, name, OPTIMISTIC_LOCK_MESSAGE);
         }
         patched.apiVersion = apiVersionOf(served.group, served.version);
         patched.kind = served.def.kind;
@@ -477,7 +473,7 @@ export class ResourceHandler {
         if (sub?.type === 'ephemeralcontainers' || sub?.type === 'resize') return limitPodUpdate(sub.type, patched, current);
         return patched;
       },
-      { dryRun, fieldManager, subresource: sub?.type === 'status' || sub?.type === 'finalize' || sub?.type === 'ephemeralcontainers' || sub?.type === 'resize' ? sub.type : undefined },
+      { dryRun, fieldManager, subresource: slicedSubresource(sub) },
     );
     ctx.warnings.push(...warnings);
     this.sendObject(ctx, 200, served, res.obj);
@@ -519,15 +515,12 @@ export class ResourceHandler {
   /** POST namespaces/{ns}/bindings: binds the pod named by the Binding, as pods/{name}/binding does. */
   private async bindingsResource(ctx: Ctx, scope: Scope): Promise<void> {
     const { dryRun } = writeParams(ctx.query, 'CreateOptions');
-    const body = await readBody(ctx.req);
-    const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: true });
-    const parsed = encoding === 'protobuf' ? decodeObjectProto(body, () => coreSchemas.Binding, { apiVersion: 'v1', kind: 'Binding' }) : parseBody(body, encoding, 'Binding');
-    const binding = checkObject(parsed, body, { group: '', version: 'v1', kind: 'Binding', isRegistered: (av, k) => av === 'v1' && k === 'Binding' });
+    const binding = decodeFixedKind(ctx, await readBody(ctx.req), { group: '', version: 'v1', kind: 'Binding' }, coreSchemas.Binding);
     const pods = this.catalog.lookup('', 'v1', 'pods')!;
     const name = String(binding.metadata?.name ?? '');
     if (!name) throw invalid({ group: '', kind: 'Binding' }, '', [fieldErr.required('metadata.name', 'name or generateName is required')]);
     await bindPod(this.registry, { served: pods, namespace: scope.namespace }, name, binding, dryRun);
-    sendEncoded(ctx, 201, 'json', { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
+    sendEncoded(ctx, 201, 'json', CREATED_STATUS);
   }
 
   /** Server-side apply: PATCH with application/apply-patch+yaml; creates when absent. */
@@ -589,27 +582,15 @@ export class ResourceHandler {
     if (sub.type === 'connect') return connectPod(this.registry, scope, name, sub.name);
     const { dryRun } = writeParams(ctx.query, 'CreateOptions');
     const kind = sub.kind!;
-    const body = await readBody(ctx.req);
-    const bodySchema = SUBRESOURCE_BODY_SCHEMAS[`${kind.group}/${kind.kind}`];
-    const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!bodySchema });
-    const parsed =
-      encoding === 'protobuf'
-        ? decodeObjectProto(body, () => bodySchema, { apiVersion: apiVersionOf(kind.group, kind.version), kind: kind.kind })
-        : parseBody(body, encoding, kind.kind);
-    const obj = checkObject(parsed, body, {
-      group: kind.group,
-      version: kind.version,
-      kind: kind.kind,
-      // Eviction is accepted in any served policy version, as upstream does.
-      isRegistered: (av, k) => k === kind.kind && (av === apiVersionOf(kind.group, kind.version) || (kind.kind === 'Eviction' && av === 'policy/v1beta1')),
-    });
+    // Eviction is accepted in any served policy version, as upstream does.
+    const obj = decodeFixedKind(ctx, await readBody(ctx.req), kind, SUBRESOURCE_BODY_SCHEMAS[`${kind.group}/${kind.kind}`], kind.kind === 'Eviction' ? ['policy/v1beta1'] : []);
     if (sub.type === 'token') {
       sendEncoded(ctx, 201, 'json', await this.tokens.request(scope, name, obj, dryRun));
       return;
     }
     if (sub.type === 'binding') await bindPod(this.registry, scope, name, obj, dryRun);
     else await evictPod(this.registry, scope, name, obj, dryRun);
-    sendEncoded(ctx, 201, 'json', { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
+    sendEncoded(ctx, 201, 'json', CREATED_STATUS);
   }
 
   private async scale(ctx: Ctx, scope: Scope, verb: Verb): Promise<void> {
@@ -628,11 +609,7 @@ export class ResourceHandler {
     const body = await readBody(ctx.req);
     let desired: ((cur: Obj) => Obj) | undefined;
     if (verb === 'update') {
-      const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: true });
-      const scale =
-        encoding === 'protobuf'
-          ? decodeObjectProto(body, () => ScaleType, { apiVersion: 'autoscaling/v1', kind: 'Scale' })
-          : checkObject(parseBody(body, encoding, 'Scale'), body, { group: 'autoscaling', version: 'v1', kind: 'Scale', isRegistered: (av, k) => av === 'autoscaling/v1' && k === 'Scale' });
+      const scale = decodeFixedKind(ctx, body, { group: 'autoscaling', version: 'v1', kind: 'Scale' }, ScaleType);
       desired = (cur) => withScale(cur, scale);
     } else {
       const pt = patchType(header(ctx.req, 'content-type'), custom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
@@ -709,6 +686,24 @@ const SUBRESOURCE_BODY_SCHEMAS: Record<string, ObjectType | undefined> = {
   'authentication.k8s.io/TokenRequest': authenticationSchemas.TokenRequest,
 };
 
+/**
+ * Decode a request body that must be one fixed kind (a subresource's Binding, Eviction,
+ * TokenRequest or Scale): JSON, YAML, or protobuf when the kind has a schema.
+ */
+function decodeFixedKind(ctx: Ctx, body: Buffer, kind: { group: string; version: string; kind: string }, schema: ObjectType | undefined, alsoAccepted: string[] = []): Obj {
+  const apiVersion = apiVersionOf(kind.group, kind.version);
+  const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!schema });
+  const parsed = encoding === 'protobuf' ? decodeObjectProto(body, () => schema, { apiVersion, kind: kind.kind }) : parseBody(body, encoding, kind.kind);
+  return checkObject(parsed, body, { ...kind, isRegistered: (av, k) => k === kind.kind && (av === apiVersion || alsoAccepted.includes(av)) });
+}
+
+/** The subresources that write a slice of the object through the generic update path. */
+function slicedSubresource(sub: SubresourceDef | undefined): string | undefined {
+  return sub?.type === 'status' || sub?.type === 'finalize' || sub?.type === 'ephemeralcontainers' || sub?.type === 'resize' ? sub.type : undefined;
+}
+
+const CREATED_STATUS = successStatus(undefined, 201);
+
 const COMMA = Buffer.from(',');
 const LIST_END = Buffer.from(']}\n');
 const FRAME_END = Buffer.from('}\n');
@@ -741,4 +736,3 @@ function notFoundPage(ctx: Ctx): void {
   sendText(ctx, 404, '404 page not found\n');
 }
 
-export { sendBytes, tableRow };

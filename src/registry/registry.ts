@@ -579,11 +579,7 @@ export class Registry {
       ) {
         // The last finalizer is gone from a terminating object: remove it.
         if (opts.dryRun) return { obj: next, created: false };
-        const del = await this.store.delete(key, res.kv!.modRevision);
-        if (del.ok) {
-          await hooks?.afterDelete?.(current);
-          return { obj: next, created: false };
-        }
+        if (await this.removeStored(def, key, res.kv!.modRevision, current)) return { obj: next, created: false };
         continue;
       }
       const storedNext = this.toStored(scope.served, clone(next));
@@ -758,7 +754,7 @@ export class Registry {
       const finalizers = updateGcFinalizers(Array.isArray(meta.finalizers) ? [...meta.finalizers] : [], policy, def);
       const blocked = def.strategy?.blocksDeletion?.(current) ?? false;
       const terminating = !!current.metadata.deletionTimestamp;
-      if (finalizers.length > 0 || blocked || grace > 0 || terminating) {
+      if (finalizers.length > 0 || blocked || grace > 0) {
         // Graceful: mark for deletion; finalizers' owners (or the grace period) finish it.
         if (finalizers.length > 0) meta.finalizers = finalizers;
         else delete meta.finalizers;
@@ -771,17 +767,6 @@ export class Registry {
           meta.deletionTimestamp = nowTimestamp(new Date(Date.now() + grace * 1000));
           meta.deletionGracePeriodSeconds = grace;
         }
-        const stillPending = finalizers.length > 0 || blocked || grace > 0;
-        if (!stillPending) {
-          // Already terminating and nothing left to wait for: remove it now.
-          if (opts.dryRun) return { obj: current, deleted: true };
-          const d = await this.store.delete(key, res.kv.modRevision);
-          if (d.ok) {
-            await this.hooksFor(def)?.afterDelete?.(current);
-            return { obj: current, deleted: true };
-          }
-          continue;
-        }
         if (deepEqual(next, current)) return { obj: current, deleted: false };
         if (opts.dryRun) return { obj: next, deleted: false };
         const w = await this.store.update(key, rs.encode(this.toStored(scope.served, clone(next))), res.kv.modRevision);
@@ -791,14 +776,18 @@ export class Registry {
         }
         continue;
       }
+      // Nothing to wait for (also an object already terminating whose holds are gone): remove it.
       if (opts.dryRun) return { obj: current, deleted: true };
-      const d = await this.store.delete(key, res.kv.modRevision);
-      if (d.ok) {
-        await this.hooksFor(def)?.afterDelete?.(current);
-        return { obj: current, deleted: true };
-      }
+      if (await this.removeStored(def, key, res.kv.modRevision, current)) return { obj: current, deleted: true };
       if (attempt > 20) throw conflict(this.gr(scope.served), name, OPTIMISTIC_LOCK_MESSAGE);
     }
+  }
+
+  /** Delete a stored object if unchanged since modRevision, then release what it held. False on a conflict. */
+  private async removeStored(def: KindDef, key: string, modRevision: number, current: Obj): Promise<boolean> {
+    const d = await this.store.delete(key, modRevision);
+    if (d.ok) await this.hooksFor(def)?.afterDelete?.(current);
+    return d.ok;
   }
 
   async deleteCollection(scope: Scope, p: ListParams, opts: DeleteOptions): Promise<Obj[]> {
