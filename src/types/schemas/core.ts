@@ -3,7 +3,7 @@
 // declared with the vocabulary in ../schema.ts. Fields that JSON inlines from an embedded Go
 // struct carry the numbers they have inside that struct; see ProtoEmbedded in ./meta.ts.
 
-import { bool, bytes, fieldsOf, int32, int64, intOrString, list, map, microTime, object, quantity, string, time, type ObjectType } from '../schema.js';
+import { bool, bytes, fieldsOf, int32, int64, intOrString, list, map, microTime, object, quantity, string, time, type Fluent, type ObjectType } from '../schema.js';
 import { Condition, LabelSelector, ListMeta, ObjectMeta, apiVersionField, kindField } from './meta.js';
 
 export const AWSElasticBlockStoreVolumeSource = object("io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource", {
@@ -1057,16 +1057,19 @@ export const QuobyteVolumeSource = object("io.k8s.api.core.v1.QuobyteVolumeSourc
   tenant: string().proto(6).doc("tenant owning the given Quobyte volume in the Backend Used with dynamically provisioned Quobyte volumes, value is set by the plugin"),
 }).doc("Represents a Quobyte mount that lasts the lifetime of a pod. Quobyte volumes do not support ownership management or SELinux relabeling.");
 
-export const RBDPersistentVolumeSource = object("io.k8s.api.core.v1.RBDPersistentVolumeSource", {
+/** RBDPersistentVolumeSource and RBDVolumeSource differ only in the type of secretRef. */
+const rbdFields = (secretRef: ObjectType & Fluent<ObjectType>) => ({
   monitors: list(string(), { listType: 'atomic' }).proto(1).required().optional().keepEmpty().doc("monitors is a collection of Ceph monitors. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
   image: string().proto(2).required().keepEmpty().doc("image is the rados image name. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
   fsType: string().proto(3).doc("fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#rbd"),
   pool: string().proto(4).default("rbd").doc("pool is the rados pool name. Default is rbd. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
   user: string().proto(5).default("admin").doc("user is the rados user name. Default is admin. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
   keyring: string().proto(6).default("/etc/ceph/keyring").doc("keyring is the path to key ring for RBDUser. Default is /etc/ceph/keyring. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
-  secretRef: SecretReference.proto(7).optional().doc("secretRef is name of the authentication secret for RBDUser. If provided overrides keyring. Default is nil. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
+  secretRef: secretRef.proto(7).optional().doc("secretRef is name of the authentication secret for RBDUser. If provided overrides keyring. Default is nil. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
   readOnly: bool().proto(8).doc("readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
-}).doc("Represents a Rados Block Device mount that lasts the lifetime of a pod. RBD volumes support ownership management and SELinux relabeling.");
+});
+
+export const RBDPersistentVolumeSource = object("io.k8s.api.core.v1.RBDPersistentVolumeSource", rbdFields(SecretReference)).doc("Represents a Rados Block Device mount that lasts the lifetime of a pod. RBD volumes support ownership management and SELinux relabeling.");
 
 export const ScaleIOPersistentVolumeSource = object("io.k8s.api.core.v1.ScaleIOPersistentVolumeSource", {
   gateway: string().proto(1).required().keepEmpty().doc("gateway is the host address of the ScaleIO API Gateway."),
@@ -1081,13 +1084,16 @@ export const ScaleIOPersistentVolumeSource = object("io.k8s.api.core.v1.ScaleIOP
   readOnly: bool().proto(10).doc("readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts."),
 }).doc("ScaleIOPersistentVolumeSource represents a persistent ScaleIO volume");
 
-export const StorageOSPersistentVolumeSource = object("io.k8s.api.core.v1.StorageOSPersistentVolumeSource", {
+/** StorageOSPersistentVolumeSource and StorageOSVolumeSource differ only in the type of secretRef. */
+const storageOSFields = (secretRef: ObjectType & Fluent<ObjectType>) => ({
   volumeName: string().proto(1).doc("volumeName is the human-readable name of the StorageOS volume.  Volume names are only unique within a namespace."),
   volumeNamespace: string().proto(2).doc("volumeNamespace specifies the scope of the volume within StorageOS.  If no namespace is specified then the Pod's namespace will be used.  This allows the Kubernetes name scoping to be mirrored within StorageOS for tighter integration. Set VolumeName to any name to override the default behaviour. Set to \"default\" if you are not using namespaces within StorageOS. Namespaces that do not pre-exist within StorageOS will be created."),
   fsType: string().proto(3).doc("fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified."),
   readOnly: bool().proto(4).doc("readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts."),
-  secretRef: ObjectReference.proto(5).optional().doc("secretRef specifies the secret to use for obtaining the StorageOS API credentials.  If not specified, default values will be attempted."),
-}).doc("Represents a StorageOS persistent volume resource.");
+  secretRef: secretRef.proto(5).optional().doc("secretRef specifies the secret to use for obtaining the StorageOS API credentials.  If not specified, default values will be attempted."),
+});
+
+export const StorageOSPersistentVolumeSource = object("io.k8s.api.core.v1.StorageOSPersistentVolumeSource", storageOSFields(ObjectReference)).doc("Represents a StorageOS persistent volume resource.");
 
 export const VolumeNodeAffinity = object("io.k8s.api.core.v1.VolumeNodeAffinity", {
   required: NodeSelector.proto(1).optional().doc("required specifies hard node constraints that must be met."),
@@ -1304,16 +1310,7 @@ export const ProjectedVolumeSource = object("io.k8s.api.core.v1.ProjectedVolumeS
   defaultMode: int32().proto(2).optional().doc("defaultMode are the mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set."),
 }).doc("Represents a projected volume source");
 
-export const RBDVolumeSource = object("io.k8s.api.core.v1.RBDVolumeSource", {
-  monitors: list(string(), { listType: 'atomic' }).proto(1).required().optional().keepEmpty().doc("monitors is a collection of Ceph monitors. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
-  image: string().proto(2).required().keepEmpty().doc("image is the rados image name. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
-  fsType: string().proto(3).doc("fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#rbd"),
-  pool: string().proto(4).default("rbd").doc("pool is the rados pool name. Default is rbd. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
-  user: string().proto(5).default("admin").doc("user is the rados user name. Default is admin. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
-  keyring: string().proto(6).default("/etc/ceph/keyring").doc("keyring is the path to key ring for RBDUser. Default is /etc/ceph/keyring. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
-  secretRef: LocalObjectReference.proto(7).optional().doc("secretRef is name of the authentication secret for RBDUser. If provided overrides keyring. Default is nil. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
-  readOnly: bool().proto(8).doc("readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it"),
-}).doc("Represents a Rados Block Device mount that lasts the lifetime of a pod. RBD volumes support ownership management and SELinux relabeling.");
+export const RBDVolumeSource = object("io.k8s.api.core.v1.RBDVolumeSource", rbdFields(LocalObjectReference)).doc("Represents a Rados Block Device mount that lasts the lifetime of a pod. RBD volumes support ownership management and SELinux relabeling.");
 
 export const ScaleIOVolumeSource = object("io.k8s.api.core.v1.ScaleIOVolumeSource", {
   gateway: string().proto(1).required().keepEmpty().doc("gateway is the host address of the ScaleIO API Gateway."),
@@ -1335,13 +1332,7 @@ export const SecretVolumeSource = object("io.k8s.api.core.v1.SecretVolumeSource"
   optional: bool().proto(4).optional().doc("optional field specify whether the Secret or its keys must be defined"),
 }).doc("Adapts a Secret into a volume.\n\nThe contents of the target Secret's Data field will be presented in a volume as files using the keys in the Data field as the file names. Secret volumes support ownership management and SELinux relabeling.");
 
-export const StorageOSVolumeSource = object("io.k8s.api.core.v1.StorageOSVolumeSource", {
-  volumeName: string().proto(1).doc("volumeName is the human-readable name of the StorageOS volume.  Volume names are only unique within a namespace."),
-  volumeNamespace: string().proto(2).doc("volumeNamespace specifies the scope of the volume within StorageOS.  If no namespace is specified then the Pod's namespace will be used.  This allows the Kubernetes name scoping to be mirrored within StorageOS for tighter integration. Set VolumeName to any name to override the default behaviour. Set to \"default\" if you are not using namespaces within StorageOS. Namespaces that do not pre-exist within StorageOS will be created."),
-  fsType: string().proto(3).doc("fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified."),
-  readOnly: bool().proto(4).doc("readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts."),
-  secretRef: LocalObjectReference.proto(5).optional().doc("secretRef specifies the secret to use for obtaining the StorageOS API credentials.  If not specified, default values will be attempted."),
-}).doc("Represents a StorageOS persistent volume resource.");
+export const StorageOSVolumeSource = object("io.k8s.api.core.v1.StorageOSVolumeSource", storageOSFields(LocalObjectReference)).doc("Represents a StorageOS persistent volume resource.");
 
 export const VolumeSource = object("io.k8s.api.core.v1.VolumeSource", {
   hostPath: HostPathVolumeSource.proto(1).optional().doc("hostPath represents a pre-existing file or directory on the host machine that is directly exposed to the container. This is generally used for system agents or other privileged things that are allowed to see the host machine. Most containers will NOT need this. More info: https://kubernetes.io/docs/concepts/storage/volumes#hostpath"),
