@@ -12,6 +12,8 @@ export interface ExpectedKind {
   kind: string;
   /** Whether a kind is registered in a group/version (for upstream's "no kind is registered" wording). */
   isRegistered(apiVersion: string, kind: string): boolean;
+  /** Other group/versions the endpoint takes in the body besides its own (upstream's AcceptsGroupVersion). */
+  alsoAccepts?: readonly string[];
 }
 
 /** Upstream's summary of a body in decode errors: the first 30 bytes, as text for objects, hex otherwise. */
@@ -101,7 +103,7 @@ export function checkObject(value: unknown, body: Buffer, expected: ExpectedKind
       `${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: converting (${goPkg(av)}.${kind}) to (${expected.group ? expected.group.split('.')[0] : 'core'}.${expected.kind}): unknown conversion`,
     );
   }
-  if (av !== expectedAV) {
+  if (av !== expectedAV && !expected.alsoAccepts?.includes(av)) {
     throw badRequest(`the API version in the data (${av}) does not match the expected API version (${expectedAV})`);
   }
   obj.apiVersion = expectedAV;

@@ -690,11 +690,11 @@ const SUBRESOURCE_BODY_SCHEMAS: Record<string, ObjectType | undefined> = {
  * Decode a request body that must be one fixed kind (a subresource's Binding, Eviction,
  * TokenRequest or Scale): JSON, YAML, or protobuf when the kind has a schema.
  */
-function decodeFixedKind(ctx: Ctx, body: Buffer, kind: { group: string; version: string; kind: string }, schema: ObjectType | undefined, alsoAccepted: string[] = []): Obj {
+function decodeFixedKind(ctx: Ctx, body: Buffer, kind: { group: string; version: string; kind: string }, schema: ObjectType | undefined, alsoAccepts: string[] = []): Obj {
   const apiVersion = apiVersionOf(kind.group, kind.version);
   const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!schema });
   const parsed = encoding === 'protobuf' ? decodeObjectProto(body, () => schema, { apiVersion, kind: kind.kind }) : parseBody(body, encoding, kind.kind);
-  return checkObject(parsed, body, { ...kind, isRegistered: (av, k) => k === kind.kind && (av === apiVersion || alsoAccepted.includes(av)) });
+  return checkObject(parsed, body, { ...kind, alsoAccepts, isRegistered: (av, k) => k === kind.kind && (av === apiVersion || alsoAccepts.includes(av)) });
 }
 
 /** The subresources that write a slice of the object through the generic update path. */

@@ -100,6 +100,13 @@ describe('subresources', () => {
     const free = await srv.request('POST', `${PODS}/unbound/eviction`, { body: { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'unbound' } } });
     assert.equal(free.status, 201, free.text);
     assert.equal((await srv.request('GET', `${PODS}/unbound`)).status, 404);
+    // policy/v1beta1 Evictions are still taken, as upstream's EvictionREST accepts both versions.
+    await srv.request('POST', PODS, { body: pod('old-client') });
+    const beta = await srv.request('POST', `${PODS}/old-client/eviction`, { body: { apiVersion: 'policy/v1beta1', kind: 'Eviction', metadata: { name: 'old-client' } } });
+    assert.equal(beta.status, 201, beta.text);
+    assert.equal((await srv.request('GET', `${PODS}/old-client`)).status, 404);
+    const alpha = await srv.request('POST', `${PODS}/p1/eviction`, { body: { apiVersion: 'policy/v1alpha1', kind: 'Eviction', metadata: { name: 'p1' } } });
+    assert.equal(alpha.status, 400, alpha.text);
 
     // ephemeralcontainers changes only that list; resize only resources.
     const cur = (await srv.request('GET', `${PODS}/p1/ephemeralcontainers`)).json();
