@@ -27,7 +27,7 @@ import { header, readBody, sendEncoded, sendText, successStatus, type Ctx } from
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
-import { checkObject, decodeObject, parseBody } from './decode.js';
+import { checkGoTypes, checkObject, decodeObject, parseBody } from './decode.js';
 import { applyScale, toScale } from './scale.js';
 import { patchSchemaOf } from '../registry/patch-schema.js';
 import { apply as applyFields, managerOrUserAgent } from '../apply/index.js';
@@ -333,6 +333,7 @@ export class ResourceHandler {
     const obj = this.decodeBody(body, encoding, scope);
     const custom = customResourceOf(def);
     if (def.schema) {
+      if (encoding !== 'protobuf') checkGoTypes(obj, def.schema, def.kind, served.version);
       ctx.warnings.push(...bodyFieldValidation(mode, { body, encoding, type: def.schema, target: { kind: def.kind, version: served.version } }));
       pruneObject(obj, def.schema);
       applyDefaults(served.group, served.version, def.kind, obj, def.schema);
@@ -694,7 +695,9 @@ function decodeFixedKind(ctx: Ctx, body: Buffer, kind: { group: string; version:
   const apiVersion = apiVersionOf(kind.group, kind.version);
   const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!schema });
   const parsed = encoding === 'protobuf' ? decodeObjectProto(body, () => schema, { apiVersion, kind: kind.kind }) : parseBody(body, encoding, kind.kind);
-  return checkObject(parsed, body, { ...kind, alsoAccepts, isRegistered: (av, k) => k === kind.kind && (av === apiVersion || alsoAccepts.includes(av)) });
+  const obj = checkObject(parsed, body, { ...kind, alsoAccepts, isRegistered: (av, k) => k === kind.kind && (av === apiVersion || alsoAccepts.includes(av)) });
+  if (schema && encoding !== 'protobuf') checkGoTypes(obj, schema, kind.kind, kind.version);
+  return obj;
 }
 
 /** The subresources that write a slice of the object through the generic update path. */

@@ -117,6 +117,44 @@ describe('HTTP semantics', () => {
     assert.equal(badPodField.json().message, 'field label not supported: foo');
   });
 
+  it("rejects values that do not fit the kind's Go types, naming the first as upstream's decoder does", async () => {
+    const handled = (kind: string, version = 'v1') => `${kind} in version "${version}" cannot be handled as a ${kind}: json: `;
+    const cm = await srv.request('POST', CM, { body: { metadata: { name: 'typed' }, data: { a: 'ok', b: 1 } } });
+    assert.equal(cm.status, 400, cm.text);
+    assert.equal(cm.json().reason, 'BadRequest');
+    assert.equal(cm.json().message, handled('ConfigMap') + 'cannot unmarshal number into Go struct field ConfigMap.data of type string');
+    assert.equal((await srv.request('GET', `${CM}/typed`)).status, 404, 'nothing is stored');
+
+    const put = await srv.request('PUT', `${CM}/plain`, { body: { metadata: { name: 'plain' }, binaryData: { x: 'AA==' }, immutable: 'yes' } });
+    assert.equal(put.status, 400, put.text);
+    assert.equal(put.json().message, handled('ConfigMap') + 'cannot unmarshal string into Go struct field ConfigMap.immutable of type bool');
+
+    const labels = await srv.request('POST', CM, { raw: 'metadata:\n  name: labelled\n  labels:\n    v: 1.5\n', headers: { 'content-type': 'application/yaml' } });
+    assert.equal(labels.status, 400, labels.text);
+    assert.equal(labels.json().message, handled('ConfigMap') + 'cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string');
+
+    const PODS = '/api/v1/namespaces/default/pods';
+    const container = { name: 'c', image: 'nginx' };
+    const notList = await srv.request('POST', PODS, { body: { metadata: { name: 'p' }, spec: { containers: 'nginx' } } });
+    assert.equal(notList.json().message, handled('Pod') + 'cannot unmarshal string into Go struct field PodSpec.spec.containers of type []v1.Container');
+    const fraction = await srv.request('POST', PODS, { body: { metadata: { name: 'p' }, spec: { containers: [{ ...container, ports: [{ containerPort: 80.5 }] }] } } });
+    assert.equal(fraction.json().message, handled('Pod') + 'cannot unmarshal number 80.5 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32');
+    const notStruct = await srv.request('POST', PODS, { body: { metadata: { name: 'p' }, spec: { containers: [container], securityContext: [] } } });
+    assert.equal(notStruct.json().message, handled('Pod') + 'cannot unmarshal array into Go struct field PodSpec.spec.securityContext of type v1.PodSecurityContext');
+
+    const DEPLOY = '/apis/apps/v1/namespaces/default/deployments';
+    const template = { metadata: { labels: { app: 'typed' } }, spec: { containers: [container] } };
+    const dep = await srv.request('POST', DEPLOY, { body: { metadata: { name: 'typed' }, spec: { replicas: 'two', selector: { matchLabels: { app: 'typed' } }, template } } });
+    assert.equal(dep.status, 400, dep.text);
+    assert.equal(dep.json().message, handled('Deployment') + 'cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32');
+    const made = await srv.request('POST', DEPLOY, { body: { metadata: { name: 'typed' }, spec: { replicas: 2, selector: { matchLabels: { app: 'typed' } }, template } } });
+    assert.equal(made.status, 201, made.text);
+    const scale = await srv.request('PUT', `${DEPLOY}/typed/scale`, { body: { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'typed' }, spec: { replicas: 'x' } } });
+    assert.equal(scale.status, 400, scale.text);
+    assert.equal(scale.json().message, handled('Scale') + 'cannot unmarshal string into Go struct field ScaleSpec.spec.replicas of type int32');
+    assert.equal((await srv.request('GET', `${DEPLOY}/typed`)).json().spec.replicas, 2);
+  });
+
   it('updates with optimistic concurrency and deletes', async () => {
     const cur = (await srv.request('GET', `${CM}/plain`)).json();
     cur.data = { a: '2' };
