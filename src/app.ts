@@ -29,6 +29,8 @@ import type { Ctx } from './server/http.js';
 import { resourceNotFound, isStatusError } from './apimachinery/errors.js';
 import { sendStatus } from './server/http.js';
 import { ApiServer } from './server/server.js';
+import { authenticationFilter } from './server/filters/authentication.js';
+import { authorizationFilter } from './server/filters/authorization.js';
 import { startCompactor } from './storage/compactor.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import type { Store } from './storage/store.js';
@@ -154,7 +156,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     anonymous: options.anonymousAuth ?? true,
     warn: (msg) => logger.warning(msg),
   });
-  const reviews = new Reviews(authenticator, allowAuthenticated);
+  const authorizer = allowAuthenticated;
+  const reviews = new Reviews(authenticator, authorizer, authorizer);
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes }, reviews);
   const discovery = new Discovery(catalog);
   // OpenAPI is built on first request; its modules load then too, not at start-up.
@@ -189,9 +192,12 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     key,
     cert,
     clientCa: clientCaPem,
-    authenticator,
-    authorizer: allowAuthenticated,
     logger,
+    // The filter chain, outermost first (upstream's DefaultBuildHandlerChain order).
+    filters: [
+      authenticationFilter(authenticator),
+      authorizationFilter(authorizer),
+    ],
     routes: [
       (ctx) => health.handle(ctx),
       (ctx) => handleVersion(ctx),

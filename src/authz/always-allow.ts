@@ -3,14 +3,28 @@
 // grants (health and version), so a fresh server is not open to the network.
 
 import { ANONYMOUS_USER } from '../authn/types.js';
-import type { Authorizer } from '../server/server.js';
+import { allow, noOpinion, type Authorizer, type RuleResolver } from './types.js';
 
 const PUBLIC_INFO_PATHS = [/^\/healthz(\/.*)?$/, /^\/livez(\/.*)?$/, /^\/readyz(\/.*)?$/, /^\/version\/?$/];
 
-export const allowAuthenticated: Authorizer = {
-  async authorize(ctx) {
-    if (ctx.user?.username !== ANONYMOUS_USER) return { allowed: true };
-    if (!ctx.info.isResourceRequest && ctx.method === 'GET' && PUBLIC_INFO_PATHS.some((re) => re.test(ctx.path))) return { allowed: true };
-    return { allowed: false };
+export const allowAuthenticated: Authorizer & RuleResolver = {
+  async authorize(a) {
+    if (a.user.username !== ANONYMOUS_USER) return allow();
+    if (!a.isResourceRequest && a.verb === 'get' && PUBLIC_INFO_PATHS.some((re) => re.test(a.path))) return allow();
+    return noOpinion();
+  },
+  async rulesFor(user) {
+    if (user.username !== ANONYMOUS_USER) {
+      return {
+        resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
+        nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+        incomplete: false,
+      };
+    }
+    return {
+      resourceRules: [],
+      nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }],
+      incomplete: false,
+    };
   },
 };

@@ -2,10 +2,9 @@
 // never stored (TokenReview, SelfSubjectReview, the access reviews, SelfSubjectRulesReview).
 
 import { fieldErr, invalid, type FieldError } from '../apimachinery/errors.js';
-import { ANONYMOUS_USER, AUTHENTICATED_GROUP, type Authenticator, type UserInfo } from '../authn/types.js';
+import { ANONYMOUS_USER, type Authenticator, type UserInfo } from '../authn/types.js';
 import type { Ctx } from '../server/http.js';
-import type { RequestInfo } from '../server/requestinfo.js';
-import type { Authorizer } from '../server/server.js';
+import type { Attributes, Authorizer, RuleResolver } from '../authz/types.js';
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
 
@@ -34,6 +33,7 @@ export class Reviews {
   constructor(
     private readonly authenticator: Authenticator,
     private readonly authorizer: Authorizer,
+    private readonly ruleResolver: RuleResolver,
   ) {}
 
   /** Answer a review: the returned object is the response body (201). */
@@ -49,7 +49,7 @@ export class Reviews {
         out.status = await this.tokenReview(review);
         return out;
       case 'SelfSubjectRulesReview':
-        out.status = await this.rules(ctx, user, String(review.spec?.namespace ?? ''));
+        out.status = await this.rules(user, String(review.spec?.namespace ?? ''));
         return out;
       default:
         out.status = await this.access(ctx, served, review, user);
@@ -88,37 +88,28 @@ export class Reviews {
       errs.push(fieldErr.invalid('spec.resourceAttributes.namespace', ra.namespace ?? '', 'must match metadata.namespace'));
     }
     if (errs.length) throw invalid({ group: 'authorization.k8s.io', kind }, '', errs);
-    const info: RequestInfo = ra
+    const attributes: Attributes = ra
       ? {
-          isResourceRequest: true, path: '', verb: String(ra.verb ?? ''), apiPrefix: 'apis', apiGroup: String(ra.group ?? ''),
+          user, isResourceRequest: true, path: '', verb: String(ra.verb ?? ''), apiGroup: String(ra.group ?? ''),
           apiVersion: String(ra.version ?? ''), namespace: String(ra.namespace ?? ''), resource: String(ra.resource ?? ''),
-          subresource: String(ra.subresource ?? ''), name: String(ra.name ?? ''), parts: [],
+          subresource: String(ra.subresource ?? ''), name: String(ra.name ?? ''),
         }
       : {
-          isResourceRequest: false, path: String(nra.path ?? ''), verb: String(nra.verb ?? ''), apiPrefix: '', apiGroup: '',
-          apiVersion: '', namespace: '', resource: '', subresource: '', name: '', parts: [],
+          user, isResourceRequest: false, path: String(nra.path ?? ''), verb: String(nra.verb ?? ''), apiGroup: '',
+          apiVersion: '', namespace: '', resource: '', subresource: '', name: '',
         };
-    const decision = await this.authorizer.authorize({ ...ctx, user, info, method: info.verb.toUpperCase(), path: info.path });
-    const status: Obj = { allowed: decision.allowed };
-    if (decision.reason) status.reason = decision.reason;
+    const result = await this.authorizer.authorize(attributes);
+    const status: Obj = { allowed: result.decision === 'allow' };
+    if (result.decision === 'deny') status.denied = true;
+    if (result.reason) status.reason = result.reason;
+    if (result.error) status.evaluationError = result.error;
     return status;
   }
 
-  private async rules(ctx: Ctx, user: UserInfo, namespace: string): Promise<Obj> {
-    void namespace;
-    // Until RBAC: authenticated users may do everything; anonymous users only read public info.
-    const probe = await this.authorizer.authorize({ ...ctx, user, method: 'POST', info: { ...ctx.info, isResourceRequest: true, verb: 'create' } });
-    if (probe.allowed && user.groups.includes(AUTHENTICATED_GROUP)) {
-      return {
-        resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
-        nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
-        incomplete: false,
-      };
-    }
-    return {
-      resourceRules: [],
-      nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }],
-      incomplete: false,
-    };
+  private async rules(user: UserInfo, namespace: string): Promise<Obj> {
+    const r = await this.ruleResolver.rulesFor(user, namespace);
+    const out: Obj = { resourceRules: r.resourceRules, nonResourceRules: r.nonResourceRules, incomplete: r.incomplete };
+    if (r.evaluationError) out.evaluationError = r.evaluationError;
+    return out;
   }
 }

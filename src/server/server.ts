@@ -1,22 +1,14 @@
-// The listener and the filter chain: panic recovery -> request info ->
-// authentication -> authorization -> routing. One TLS port serves HTTP/2 and HTTP/1.1.
+// The listener: panic recovery and request info around the filter chain it is given,
+// then routing. One TLS port serves HTTP/2 and HTTP/1.1.
 
 import { randomUUID } from 'node:crypto';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
-import { internalError, isStatusError, StatusError } from '../apimachinery/errors.js';
-import type { Authenticator, AuthnRequest } from '../authn/types.js';
+import { internalError, isStatusError } from '../apimachinery/errors.js';
 import type { Logger } from '../util/log.js';
 import { sendStatus, sendText, type Ctx, type Req, type Res } from './http.js';
 import { parseRequestInfo } from './requestinfo.js';
-
-/** Decides whether an authenticated request may proceed (AlwaysAllow until RBAC lands). */
-export interface Authorizer {
-  authorize(ctx: Ctx): Promise<{ allowed: boolean; reason?: string }>;
-}
-
-export const alwaysAllow: Authorizer = { authorize: async () => ({ allowed: true }) };
+import { composeFilters, type Filter } from './filter.js';
 
 /** A route handler: returns true when it handled the request. */
 export type Route = (ctx: Ctx) => Promise<boolean> | boolean;
@@ -26,20 +18,21 @@ export interface ServerOptions {
   cert: string;
   /** CA bundle used to request (not require) client certificates. */
   clientCa?: string;
-  authenticator: Authenticator;
-  authorizer?: Authorizer;
+  /** The filter chain, outermost first (authentication, impersonation, flow control, authorization, ...). */
+  filters: readonly Filter[];
   routes: Route[];
   logger: Logger;
-  /** Paths any client may reach without authentication failing the request (health checks). */
 }
 
 export class ApiServer {
   private readonly http: Http2SecureServer;
   private readonly inflight = new Set<Res>();
   private readonly opts: ServerOptions;
+  private readonly handler: (ctx: Ctx) => Promise<void>;
 
   constructor(opts: ServerOptions) {
     this.opts = opts;
+    this.handler = composeFilters(opts.filters, (ctx) => this.route(ctx));
     this.http = createSecureServer(
       {
         key: opts.key,
@@ -96,7 +89,7 @@ export class ApiServer {
     };
     const started = Date.now();
     try {
-      await this.chain(ctx);
+      await this.handler(ctx);
     } catch (e) {
       const plain = (e as { plainTextBody?: string }).plainTextBody;
       if (plain !== undefined && !res.headersSent) {
@@ -119,63 +112,10 @@ export class ApiServer {
     }
   }
 
-  private async chain(ctx: Ctx): Promise<void> {
-    // Authentication.
-    const socket = (ctx.req.socket ?? (ctx.req as { stream?: { session?: { socket?: TLSSocket } } }).stream?.session?.socket) as TLSSocket;
-    const authnReq: AuthnRequest = {
-      headers: ctx.req.headers as AuthnRequest['headers'],
-      peerCertificate: safePeerCert(socket),
-      peerCertificateChainVerified: socket?.authorized ?? false,
-    };
-    const result = await this.opts.authenticator.authenticate(authnReq);
-    if (!result) throw new StatusError(401, 'Unauthorized', 'Unauthorized');
-    ctx.user = result.user;
-
-    // Authorization.
-    const decision = await (this.opts.authorizer ?? alwaysAllow).authorize(ctx);
-    if (!decision.allowed) throw forbiddenFor(ctx, decision.reason);
-
+  private async route(ctx: Ctx): Promise<void> {
     for (const route of this.opts.routes) {
       if (await route(ctx)) return;
     }
     sendText(ctx, 404, '404 page not found\n');
   }
-}
-
-// The peer certificate is fixed for a connection and expensive to read: once per socket.
-const peerCerts = new WeakMap<object, AuthnRequest['peerCertificate']>();
-
-function safePeerCert(socket: TLSSocket | undefined): AuthnRequest['peerCertificate'] {
-  if (!socket) return {};
-  let cert = peerCerts.get(socket);
-  if (cert === undefined) {
-    try {
-      cert = socket.getPeerCertificate?.(true) ?? {};
-    } catch {
-      cert = {};
-    }
-    peerCerts.set(socket, cert);
-  }
-  return cert;
-}
-
-function forbiddenFor(ctx: Ctx, reason?: string): StatusError {
-  const info = ctx.info;
-  const user = ctx.user?.username ?? 'system:anonymous';
-  if (!info.isResourceRequest) {
-    return new StatusError(403, 'Forbidden', `forbidden: User "${user}" cannot ${info.verb} path "${ctx.path}"${reason ? `: ${reason}` : ''}`, {});
-  }
-  const res = info.subresource ? `${info.resource}/${info.subresource}` : info.resource;
-  const where = info.namespace ? ` in the namespace "${info.namespace}"` : ' at the cluster scope';
-  const subject = info.name ? `${info.resource}${info.apiGroup ? '.' + info.apiGroup : ''} "${info.name}"` : `${info.resource}${info.apiGroup ? '.' + info.apiGroup : ''}`;
-  const details: Record<string, string> = {};
-  if (info.name) details.name = info.name;
-  if (info.apiGroup) details.group = info.apiGroup;
-  details.kind = info.resource;
-  return new StatusError(
-    403,
-    'Forbidden',
-    `${subject} is forbidden: User "${user}" cannot ${info.verb} resource "${res}" in API group "${info.apiGroup}"${where}${reason ? `: ${reason}` : ''}`,
-    details,
-  );
 }

@@ -18,6 +18,8 @@ import { acceptsMediaType, discoveryUnavailable, OidcDiscovery } from '../../src
 import { DEFAULT_ISSUER, TokenIssuer } from '../../src/endpoints/token-request.js';
 import { indexerFor } from '../../src/registry/filter.js';
 import { Registry } from '../../src/registry/registry.js';
+import { authenticationFilter } from '../../src/server/filters/authentication.js';
+import { authorizationFilter } from '../../src/server/filters/authorization.js';
 import { ApiServer } from '../../src/server/server.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { schemaModules } from '../../src/types/builtin-schemas.js';
@@ -56,8 +58,7 @@ describe('service-account issuer discovery', () => {
       key: pki.serving.keyPem,
       cert: pki.serving.certPem,
       clientCa: pki.ca.certPem,
-      authenticator: buildAuthenticator({ clientCaPem: pki.ca.certPem, anonymous: true }),
-      authorizer: allowAuthenticated,
+      filters: [authenticationFilter(buildAuthenticator({ clientCaPem: pki.ca.certPem, anonymous: true })), authorizationFilter(allowAuthenticated)],
       logger: silentLogger(),
       routes: [(ctx) => oidc.handle(ctx)],
     });

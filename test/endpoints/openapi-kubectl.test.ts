@@ -14,6 +14,7 @@ import { ensurePki } from '../../src/cli/pki.js';
 import { Discovery } from '../../src/endpoints/discovery.js';
 import { namedTypes, OpenApi } from '../../src/endpoints/openapi.js';
 import { handleVersion } from '../../src/endpoints/version.js';
+import { authenticationFilter } from '../../src/server/filters/authentication.js';
 import { ApiServer } from '../../src/server/server.js';
 import { builtinCatalog } from '../../src/types/catalog.js';
 import { kubectl, kubectlPath } from '../support/kubectl.js';
@@ -41,7 +42,7 @@ describe('kubectl explain over skiff OpenAPI', () => {
       key: pki.serving.keyPem,
       cert: pki.serving.certPem,
       clientCa: pki.ca.certPem,
-      authenticator: buildAuthenticator({ clientCaPem: pki.ca.certPem, anonymous: false }),
+      filters: [authenticationFilter(buildAuthenticator({ clientCaPem: pki.ca.certPem, anonymous: false }))],
       logger: silentLogger(),
       routes: [(ctx) => handleVersion(ctx), (ctx) => discovery.handle(ctx), (ctx) => openapi.handle(ctx)],
     });

@@ -1,0 +1,42 @@
+// Authorization filter: asks the authorizer about the request's attributes; anything
+// but allow is a 403 with upstream's message (endpoints/filters/authorization.go and
+// endpoints/handlers/responsewriters/errors.go ForbiddenStatusError).
+
+import { StatusError } from '../../apimachinery/errors.js';
+import { ANONYMOUS_USER } from '../../authn/types.js';
+import { attributesFor, type Authorizer } from '../../authz/types.js';
+import type { Filter } from '../filter.js';
+import type { Ctx } from '../http.js';
+
+export function authorizationFilter(authorizer: Authorizer): Filter {
+  return {
+    name: 'authorization',
+    async handle(ctx, next) {
+      const result = await authorizer.authorize(attributesFor(ctx.user!, ctx.info));
+      if (result.decision !== 'allow') throw forbidden(ctx, result.reason);
+      return next();
+    },
+  };
+}
+
+export function forbidden(ctx: Ctx, reason?: string): StatusError {
+  const info = ctx.info;
+  const user = ctx.user?.username ?? ANONYMOUS_USER;
+  if (!info.isResourceRequest) {
+    return new StatusError(403, 'Forbidden', `forbidden: User "${user}" cannot ${info.verb} path "${ctx.path}"${reason ? `: ${reason}` : ''}`, {});
+  }
+  const res = info.subresource ? `${info.resource}/${info.subresource}` : info.resource;
+  const where = info.namespace ? ` in the namespace "${info.namespace}"` : ' at the cluster scope';
+  const qualified = `${info.resource}${info.apiGroup ? '.' + info.apiGroup : ''}`;
+  const subject = info.name ? `${qualified} "${info.name}"` : qualified;
+  const details: Record<string, string> = {};
+  if (info.name) details.name = info.name;
+  if (info.apiGroup) details.group = info.apiGroup;
+  details.kind = info.resource;
+  return new StatusError(
+    403,
+    'Forbidden',
+    `${subject} is forbidden: User "${user}" cannot ${info.verb} resource "${res}" in API group "${info.apiGroup}"${where}${reason ? `: ${reason}` : ''}`,
+    details,
+  );
+}
