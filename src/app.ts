@@ -13,6 +13,7 @@ import { NodeAuthorizerPlaceholder } from './authz/node/placeholder.js';
 import { RbacAuthorizer } from './authz/rbac/authorizer.js';
 import { installEscalationChecks } from './authz/rbac/escalation.js';
 import { RbacPolicyIndex } from './authz/rbac/policy-index.js';
+import { installSignerChecks } from './authz/signer-checks.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
 import { ControllerManager } from './controllers/manager.js';
@@ -197,6 +198,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   }
   const authorizer = configured ?? allowAuthenticated;
   installEscalationChecks(registry, authorizer, rbac);
+  installSignerChecks(registry, authorizer);
   const reviews = new Reviews(authenticator, authorizer, authorizer);
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes }, reviews, authorizer);
   const discovery = new Discovery(catalog);

@@ -423,7 +423,7 @@ export class ResourceHandler {
       this.sendObject(ctx, 200, scope.served, r.obj);
       return;
     }
-    const res = await this.registry.update(scope, name, obj, { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user });
+    const res = await this.registry.update(scope, name, obj, { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user, requestSubresource: sub?.name });
     this.sendObject(ctx, res.created ? 201 : 200, scope.served, res.obj);
   }
 
@@ -477,7 +477,7 @@ export class ResourceHandler {
         if (sub?.type === 'ephemeralcontainers' || sub?.type === 'resize') return limitPodUpdate(sub.type, patched, current);
         return patched;
       },
-      { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user },
+      { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user, requestSubresource: sub?.name },
     );
     ctx.warnings.push(...warnings);
     this.sendObject(ctx, 200, served, res.obj);
@@ -575,7 +575,7 @@ export class ResourceHandler {
         }
         return obj;
       },
-      { dryRun: params.dryRun, fieldManager: params.fieldManager, applied: true, allowCreate: !sub, subresource: sub?.type === 'status' ? 'status' : undefined, user: ctx.user },
+      { dryRun: params.dryRun, fieldManager: params.fieldManager, applied: true, allowCreate: !sub, subresource: sub?.type === 'status' ? 'status' : undefined, user: ctx.user, requestSubresource: sub?.name },
     );
     this.sendObject(ctx, res.created ? 201 : 200, served, res.obj);
   }

@@ -78,6 +78,8 @@ export interface WriteOptions {
   applied?: boolean;
   /** Who asks (the authenticated, possibly impersonated user); undefined for the server's own writes. */
   user?: UserInfo;
+  /** The subresource as the request's URL names it (approval, status, ...), for admission checks. */
+  requestSubresource?: string;
 }
 
 /** The manager recorded for writes that name none (the server's own writes). */

@@ -159,6 +159,30 @@ describe('RBAC authorization', () => {
     assert.equal(admin.status, 422, admin.text);
   });
 
+  it('needs approve, sign and attest on the signer for CSR approval, signing and trust bundles', async () => {
+    const CSRS = '/apis/certificates.k8s.io/v1/certificatesigningrequests';
+    const csr = await adminCreate(srv, CSRS, {
+      apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest', metadata: { name: 'c1' },
+      spec: { request: Buffer.from('-----BEGIN CERTIFICATE REQUEST-----\nMIIB\n-----END CERTIFICATE REQUEST-----\n').toString('base64'), signerName: 'example.com/signer', usages: ['client auth'] },
+    });
+    await grantCluster(srv, 'csr-approver', [
+      { apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests/approval', 'certificatesigningrequests/status'], verbs: ['update'] },
+    ], [userSubject('carol')]);
+    await waitForAccess(srv, 'carol', [], { verb: 'update', group: 'certificates.k8s.io', resource: 'certificatesigningrequests', subresource: 'approval', name: 'c1' });
+    const approved = { ...csr, status: { conditions: [{ type: 'Approved', status: 'True', reason: 'Test', message: 'ok' }] } };
+    const refused = await asUser(srv, carol, 'PUT', `${CSRS}/c1/approval`, { body: approved });
+    assert.equal(refused.status, 403, refused.text);
+    assert.equal(refused.json().message, 'certificatesigningrequests.certificates.k8s.io "c1" is forbidden: user not permitted to approve requests with signerName "example.com/signer"');
+    await grantCluster(srv, 'signer-approver', [{ apiGroups: ['certificates.k8s.io'], resources: ['signers'], resourceNames: ['example.com/*'], verbs: ['approve'] }], [userSubject('carol')]);
+    await waitForAccess(srv, 'carol', [], { verb: 'approve', group: 'certificates.k8s.io', resource: 'signers', name: 'example.com/*' });
+    const ok = await asUser(srv, carol, 'PUT', `${CSRS}/c1/approval`, { body: approved });
+    assert.equal(ok.status, 200, ok.text);
+    const signed = { ...ok.json(), status: { ...ok.json().status, certificate: Buffer.from('cert').toString('base64') } };
+    const noSign = await asUser(srv, carol, 'PUT', `${CSRS}/c1/status`, { body: signed });
+    assert.equal(noSign.status, 403, noSign.text);
+    assert.equal(noSign.json().message, 'certificatesigningrequests.certificates.k8s.io "c1" is forbidden: user not permitted to sign requests with signerName "example.com/signer"');
+  });
+
   it('answers kubectl auth can-i and can-i --list as the user, as a cluster does', async () => {
     const kc = await userKubeconfig(srv, alice);
     const yes = await kubectl(kc, ['auth', 'can-i', 'list', 'pods', '-n', 'default']);
