@@ -8,6 +8,12 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildAuthenticator } from './authn/index.js';
 import { allowAuthenticated } from './authz/always-allow.js';
+import { Authorization } from './authz/index.js';
+import { NodeAuthorizerPlaceholder } from './authz/node/placeholder.js';
+import { RbacAuthorizer } from './authz/rbac/authorizer.js';
+import { installEscalationChecks } from './authz/rbac/escalation.js';
+import { RbacPolicyIndex } from './authz/rbac/policy-index.js';
+import { installSignerChecks } from './authz/signer-checks.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
 import { ControllerManager } from './controllers/manager.js';
@@ -80,6 +86,27 @@ export interface SkiffOptions {
   leaderElection?: Partial<Omit<LeaderElectionOptions, 'onStartedLeading' | 'onStoppedLeading'>>;
   /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
   watchBufferLimitBytes?: number;
+  /**
+   * --authorization-mode: AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC, Node, in order. Unset
+   * (and no --authorization-config): the transitional policy, every authenticated user may do anything.
+   */
+  authorizationMode?: string[];
+  /** --authorization-policy-file (ABAC). */
+  authorizationPolicyFile?: string;
+  /** --authorization-webhook-config-file: kubeconfig of the Webhook mode's service. */
+  authorizationWebhookConfigFile?: string;
+  /** --authorization-webhook-version: v1beta1 (default) or v1. */
+  authorizationWebhookVersion?: string;
+  /** --authorization-webhook-cache-authorized-ttl, ms (default 5m). */
+  authorizationWebhookCacheAuthorizedTtlMs?: number;
+  /** --authorization-webhook-cache-unauthorized-ttl, ms (default 30s). */
+  authorizationWebhookCacheUnauthorizedTtlMs?: number;
+  /** --authorization-config: an AuthorizationConfiguration file; exclusive with the flags above. */
+  authorizationConfigFile?: string;
+  /** How often the --authorization-config file is re-read besides on change (default 60s). */
+  authorizationConfigReloadIntervalMs?: number;
+  /** First retry delay of a failed webhook authorization call (default 500ms). */
+  authorizationWebhookInitialBackoffMs?: number;
 }
 
 export interface RunningSkiff {
@@ -156,9 +183,24 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     anonymous: options.anonymousAuth ?? true,
     warn: (msg) => logger.warning(msg),
   });
-  const authorizer = allowAuthenticated;
+  const rbacIndex = new RbacPolicyIndex(registry, logger);
+  const rbac = new RbacAuthorizer(rbacIndex);
+  let configured: Authorization | undefined;
+  try {
+    configured = Authorization.create(
+      { flags: authorizationFlags(options), configFile: options.authorizationConfigFile, reloadIntervalMs: options.authorizationConfigReloadIntervalMs },
+      { rbac, node: new NodeAuthorizerPlaceholder(registry), webhookInitialBackoffMs: options.authorizationWebhookInitialBackoffMs },
+      logger,
+    );
+  } catch (e) {
+    if (!options.store) await store.close();
+    throw e;
+  }
+  const authorizer = configured ?? allowAuthenticated;
+  installEscalationChecks(registry, authorizer, rbac);
+  installSignerChecks(registry, authorizer);
   const reviews = new Reviews(authenticator, authorizer, authorizer);
-  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes }, reviews);
+  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes }, reviews, authorizer);
   const discovery = new Discovery(catalog);
   // OpenAPI is built on first request; its modules load then too, not at start-up.
   let openapi: OpenApi | undefined;
@@ -247,6 +289,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
     bootstrapped = true;
     await registry.warmCaches();
+    await rbacIndex.start();
     await crds.start();
     cachesReady = true;
     await elector.start();
@@ -266,6 +309,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       resources.closeWatches();
       await server.close();
       await compactor.stop();
+      configured?.stop();
+      rbacIndex.stop();
       registry.stopCaches();
       await postStart.catch(() => undefined);
       await store.close();
@@ -309,6 +354,21 @@ async function bootstrapWithRetries(run: () => Promise<void>, logger: Logger): P
       await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 1000)));
     }
   }
+}
+
+/** The legacy authorization flags, when any is set (--authorization-mode defaults to AlwaysAllow then, as upstream). */
+function authorizationFlags(o: SkiffOptions) {
+  const any = o.authorizationMode !== undefined || o.authorizationPolicyFile || o.authorizationWebhookConfigFile || o.authorizationWebhookVersion ||
+    o.authorizationWebhookCacheAuthorizedTtlMs !== undefined || o.authorizationWebhookCacheUnauthorizedTtlMs !== undefined;
+  if (!any) return undefined;
+  return {
+    modes: o.authorizationMode ?? ['AlwaysAllow'],
+    policyFile: o.authorizationPolicyFile,
+    webhookConfigFile: o.authorizationWebhookConfigFile,
+    webhookVersion: o.authorizationWebhookVersion,
+    webhookCacheAuthorizedTTLMs: o.authorizationWebhookCacheAuthorizedTtlMs,
+    webhookCacheUnauthorizedTTLMs: o.authorizationWebhookCacheUnauthorizedTtlMs,
+  };
 }
 
 function isOpenApiPath(path: string): boolean {

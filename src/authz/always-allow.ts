@@ -28,3 +28,17 @@ export const allowAuthenticated: Authorizer & RuleResolver = {
     };
   },
 };
+
+/** The AlwaysAllow mode (upstream authorizerfactory.NewAlwaysAllowAuthorizer): everything, for everyone. */
+export const alwaysAllow: Authorizer & RuleResolver = {
+  async authorize() {
+    return allow();
+  },
+  async rulesFor() {
+    return {
+      resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
+      nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+      incomplete: false,
+    };
+  },
+};

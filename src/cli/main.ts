@@ -4,7 +4,7 @@
 
 import { startServer } from '../app.js';
 import { createLogger } from '../util/log.js';
-import { FlagError, formatFlagError, helpText, parseFlags, validateServerFlags } from './flags.js';
+import { FlagError, formatFlagError, helpText, parseFlags, validateServerFlags, type ServerFlags } from './flags.js';
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'cel') {
@@ -63,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
     etcdPrefix: o.etcdPrefix,
     runtimeConfig: o.runtimeConfig,
     featureGates: o.featureGates,
+    ...authorizationOptions(o, parsed.changed),
     logger,
   });
   logger.info('Serving securely', { address: running.url, kubeconfig: running.kubeconfig });
@@ -84,6 +85,25 @@ async function main(argv: string[]): Promise<number> {
     process.on('SIGINT', () => onSignal('SIGINT'));
   });
   return 0;
+}
+
+/** Passes the authorization flags on only when set, so skiff's default applies otherwise. */
+function authorizationOptions(o: ServerFlags, changed: Set<string>) {
+  const set = (name: string) => changed.has(name);
+  const legacy = ['authorization-mode', 'authorization-policy-file', 'authorization-webhook-config-file', 'authorization-webhook-version', 'authorization-webhook-cache-authorized-ttl', 'authorization-webhook-cache-unauthorized-ttl'];
+  return {
+    authorizationConfigFile: o.authorizationConfig || undefined,
+    ...(legacy.some(set)
+      ? {
+          authorizationMode: o.authorizationMode,
+          authorizationPolicyFile: o.authorizationPolicyFile || undefined,
+          authorizationWebhookConfigFile: o.authorizationWebhookConfigFile || undefined,
+          authorizationWebhookVersion: o.authorizationWebhookVersion,
+          authorizationWebhookCacheAuthorizedTtlMs: o.authorizationWebhookCacheAuthorizedTtl,
+          authorizationWebhookCacheUnauthorizedTtlMs: o.authorizationWebhookCacheUnauthorizedTtl,
+        }
+      : {}),
+  };
 }
 
 main(process.argv.slice(2)).then(

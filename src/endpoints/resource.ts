@@ -6,6 +6,7 @@ import {
   badRequest,
   conflict,
   fieldErr,
+  forbidden,
   invalid,
   methodNotAllowed,
   notFound,
@@ -41,6 +42,7 @@ import { coreSchemas } from '../types/schemas/core.js';
 import { policySchemas } from '../types/schemas/policy.js';
 import { authenticationSchemas } from '../types/schemas/authentication.js';
 import { isReview, type Reviews } from './reviews.js';
+import { attributesFor, type Authorizer } from '../authz/types.js';
 import { CUSTOM_RESOURCE_VERBS, customResourceOf, normalizeCustomResource } from '../crd/kind.js';
 import { applyScaleToCustomResource, customResourcePatchValidation, customResourceToScale, decodeCustomResourceBody, terminatingError } from '../crd/requests.js';
 
@@ -65,6 +67,7 @@ export class ResourceHandler {
     private readonly tokens: TokenIssuer,
     opts: ResourceHandlerOptions = {},
     private readonly reviews?: Reviews,
+    private readonly authorizer?: Authorizer,
   ) {
     this.minRequestTimeout = opts.minRequestTimeoutSeconds ?? 1800;
     this.bookmarkIntervalMs = opts.bookmarkIntervalMs ?? 60_000;
@@ -382,7 +385,7 @@ export class ResourceHandler {
       this.sendObject(ctx, 201, scope.served, await this.reviews.answer(ctx, scope.served, obj));
       return;
     }
-    const created = await this.registry.create(scope, obj, { dryRun, fieldManager: this.manager(ctx, fieldManager) });
+    const created = await this.registry.create(scope, obj, { dryRun, fieldManager: this.manager(ctx, fieldManager), user: ctx.user });
     this.sendObject(ctx, 201, scope.served, created);
   }
 
@@ -415,12 +418,12 @@ export class ResourceHandler {
           if (rv && rv !== cur.metadata.resourceVersion) throw conflict({ group: scope.served.group, resource: scope.served.def.plural }, name, OPTIMISTIC_LOCK_MESSAGE);
           return limitPodUpdate(kind, obj, cur);
         },
-        { dryRun, fieldManager, subresource: kind },
+        { dryRun, fieldManager, subresource: kind, user: ctx.user },
       );
       this.sendObject(ctx, 200, scope.served, r.obj);
       return;
     }
-    const res = await this.registry.update(scope, name, obj, { dryRun, fieldManager, subresource: slicedSubresource(sub) });
+    const res = await this.registry.update(scope, name, obj, { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user, requestSubresource: sub?.name });
     this.sendObject(ctx, res.created ? 201 : 200, scope.served, res.obj);
   }
 
@@ -474,7 +477,7 @@ export class ResourceHandler {
         if (sub?.type === 'ephemeralcontainers' || sub?.type === 'resize') return limitPodUpdate(sub.type, patched, current);
         return patched;
       },
-      { dryRun, fieldManager, subresource: slicedSubresource(sub) },
+      { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user, requestSubresource: sub?.name },
     );
     ctx.warnings.push(...warnings);
     this.sendObject(ctx, 200, served, res.obj);
@@ -572,7 +575,7 @@ export class ResourceHandler {
         }
         return obj;
       },
-      { dryRun: params.dryRun, fieldManager: params.fieldManager, applied: true, allowCreate: !sub, subresource: sub?.type === 'status' ? 'status' : undefined },
+      { dryRun: params.dryRun, fieldManager: params.fieldManager, applied: true, allowCreate: !sub, subresource: sub?.type === 'status' ? 'status' : undefined, user: ctx.user, requestSubresource: sub?.name },
     );
     this.sendObject(ctx, res.created ? 201 : 200, served, res.obj);
   }
@@ -636,7 +639,25 @@ export class ResourceHandler {
       if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest('the body of the request was in an unknown format');
       fromBody = v as Obj;
     }
-    return deleteOptions(ctx.query, fromBody);
+    const opts = deleteOptions(ctx.query, fromBody);
+    opts.user = ctx.user;
+    if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) await this.authorizeUnsafeDelete(ctx);
+    return opts;
+  }
+
+  /**
+   * Deleting with ignoreStoreReadErrorWithClusterBreakingPotential needs its own verb
+   * (upstream endpoints/handlers/delete.go authorizeUnsafeDelete).
+   */
+  private async authorizeUnsafeDelete(ctx: Ctx): Promise<void> {
+    if (!this.authorizer || !ctx.user) return;
+    const verb = 'unsafe-delete-ignore-read-errors';
+    const info = ctx.info;
+    const r = await this.authorizer.authorize({ ...attributesFor(ctx.user, info), verb });
+    if (r.decision === 'allow') return;
+    const gr = { group: info.apiGroup, resource: info.resource };
+    if (r.error) throw forbidden(gr, info.name, `error while checking permission for "${verb}", ${r.error}`);
+    throw forbidden(gr, info.name, `not permitted to do "${verb}", reason: ${r.reason}`);
   }
 
   private async delete(ctx: Ctx, scope: Scope): Promise<void> {

@@ -20,6 +20,7 @@ import { TooOldResourceVersionError, type CacheWatcherSink, type Entry, type Eve
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { KindDef, Obj } from '../types/kind.js';
+import type { UserInfo } from '../authn/types.js';
 import { ContinueTokenError, decodeContinue, encodeContinue } from '../apimachinery/continue.js';
 import type { ListFilter } from './filter.js';
 import { clone, deepEqual, metaOf, newUid, nowTimestamp } from './meta.js';
@@ -75,6 +76,10 @@ export interface WriteOptions {
   fieldManager?: string;
   /** managedFields were already computed by server-side apply. */
   applied?: boolean;
+  /** Who asks (the authenticated, possibly impersonated user); undefined for the server's own writes. */
+  user?: UserInfo;
+  /** The subresource as the request's URL names it (approval, status, ...), for admission checks. */
+  requestSubresource?: string;
 }
 
 /** The manager recorded for writes that name none (the server's own writes). */
@@ -121,6 +126,11 @@ function updateGcFinalizers(finalizers: string[], policy: 'Orphan' | 'Background
 
 /** Side effects of writes (allocations), run by the registry around storage writes. */
 export interface ResourceHooks {
+  /**
+   * Before a create or update is prepared and validated: checks that depend on who writes
+   * (RBAC escalation prevention). `old` is undefined for a create; throws to refuse.
+   */
+  checkWrite?(obj: Obj, old: Obj | undefined, scope: Scope, opts: WriteOptions): Promise<void>;
   /** Before a new object is stored; returns an undo for when the write fails. */
   beforeCreate?(obj: Obj, dryRun: boolean): Promise<(() => Promise<void>) | void>;
   /** Before an update is stored; returns an undo for when the write fails. */
@@ -499,6 +509,7 @@ export class Registry {
   async create(scope: Scope, obj: Obj, opts: WriteOptions): Promise<Obj> {
     const rs = this.storeFor(scope.served.def);
     await this.checkNamespaceExists(scope, String(metaOf(obj).name ?? ''));
+    await this.hooksFor(scope.served.def)?.checkWrite?.(obj, undefined, scope, opts);
     const generated = !metaOf(obj).name && !!metaOf(obj).generateName;
     const template = generated ? clone(obj) : obj;
     for (let attempt = 0; ; attempt++) {
@@ -569,8 +580,9 @@ export class Registry {
         const created = await this.create(scope, desired, opts);
         return { obj: created, created: true };
       }
-      const next = this.prepareUpdate(scope, desired, current, opts);
       const hooks = this.hooksFor(def);
+      await hooks?.checkWrite?.(desired, current, scope, opts);
+      const next = this.prepareUpdate(scope, desired, current, opts);
       if (
         current.metadata.deletionTimestamp &&
         !(next.metadata.finalizers?.length > 0) &&

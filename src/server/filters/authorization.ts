@@ -6,15 +6,21 @@ import { StatusError } from '../../apimachinery/errors.js';
 import { ANONYMOUS_USER } from '../../authn/types.js';
 import { attributesFor, type Authorizer } from '../../authz/types.js';
 import type { Filter } from '../filter.js';
-import type { Ctx } from '../http.js';
+import { sendText, type Ctx } from '../http.js';
+
+function requestUri(ctx: Ctx): string {
+  return ctx.req.url ?? ctx.path;
+}
 
 export function authorizationFilter(authorizer: Authorizer): Filter {
   return {
     name: 'authorization',
     async handle(ctx, next) {
       const result = await authorizer.authorize(attributesFor(ctx.user!, ctx.info));
-      if (result.decision !== 'allow') throw forbidden(ctx, result.reason);
-      return next();
+      if (result.decision === 'allow') return next();
+      // An authorizer that failed (a webhook outage) makes a 500, as upstream's filter does.
+      if (result.error) return sendText(ctx, 500, `Internal Server Error: ${JSON.stringify(requestUri(ctx))}: ${result.error}\n`);
+      throw forbidden(ctx, result.reason);
     },
   };
 }
