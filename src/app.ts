@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildAuthenticator } from './authn/index.js';
+import { buildAuthenticator, type RequestHeaderOptions, type TokenAuthenticator } from './authn/index.js';
+import { BootstrapTokenAuthenticator } from './authn/bootstrap.js';
+import { parsePublicKeysPem, readPublicKeysFile, readSigningKeyFile } from './authn/keys.js';
+import { registryTokenGetter } from './authn/sa-getter.js';
+import { boundAuthenticator, legacyAuthenticator } from './authn/serviceaccount.js';
 import { allowAuthenticated } from './authz/always-allow.js';
 import { Authorization } from './authz/index.js';
 import { NodeAuthorizerPlaceholder } from './authz/node/placeholder.js';
@@ -14,6 +18,7 @@ import { RbacAuthorizer } from './authz/rbac/authorizer.js';
 import { installEscalationChecks } from './authz/rbac/escalation.js';
 import { RbacPolicyIndex } from './authz/rbac/policy-index.js';
 import { installSignerChecks } from './authz/signer-checks.js';
+import type { Authorizer, RuleResolver } from './authz/types.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
 import { ControllerManager } from './controllers/manager.js';
@@ -23,7 +28,7 @@ import type { OpenApi } from './endpoints/openapi.js';
 import { schemaModules } from './types/builtin-schemas.js';
 import { Health } from './endpoints/health.js';
 import { ResourceHandler } from './endpoints/resource.js';
-import { TokenIssuer } from './endpoints/token-request.js';
+import { DEFAULT_ISSUER, TokenIssuer } from './endpoints/token-request.js';
 import { Reviews } from './endpoints/reviews.js';
 import { OidcDiscovery } from './endpoints/oidc-discovery.js';
 import { handleVersion } from './endpoints/version.js';
@@ -37,6 +42,8 @@ import { sendStatus } from './server/http.js';
 import { ApiServer } from './server/server.js';
 import { authenticationFilter } from './server/filters/authentication.js';
 import { authorizationFilter } from './server/filters/authorization.js';
+import { impersonationFilter } from './server/filters/impersonation.js';
+import { ClusterAuthenticationPublisher } from './server/cluster-authentication.js';
 import { startCompactor } from './storage/compactor.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import type { Store } from './storage/store.js';
@@ -56,6 +63,35 @@ export interface SkiffOptions {
   clientCaFile?: string;
   tokenAuthFile?: string;
   anonymousAuth?: boolean;
+  /** --service-account-issuer: the first issues, all are accepted. Default https://kubernetes.default.svc.cluster.local. */
+  serviceAccountIssuers?: string[];
+  /** --service-account-key-file: PEM files of verification keys. Default: the signing key (and --tls-private-key-file). */
+  serviceAccountKeyFiles?: string[];
+  /** --service-account-signing-key-file. Default: the key generated in the data dir. */
+  serviceAccountSigningKeyFile?: string;
+  /** --service-account-lookup (default true): legacy tokens must match their Secret. */
+  serviceAccountLookup?: boolean;
+  /** --service-account-max-token-expiration in ms; 0: none. */
+  serviceAccountMaxTokenExpirationMs?: number;
+  /** --service-account-extend-token-expiration (default true). */
+  serviceAccountExtendTokenExpiration?: boolean;
+  /** --api-audiences. Default: the service-account issuers. */
+  apiAudiences?: string[];
+  /** --enable-bootstrap-token-auth. */
+  enableBootstrapTokenAuth?: boolean;
+  /** --requestheader-*: the authenticating proxy. */
+  requestHeader?: {
+    clientCaFile: string;
+    allowedNames?: string[];
+    usernameHeaders?: string[];
+    uidHeaders?: string[];
+    groupHeaders?: string[];
+    extraHeadersPrefix?: string[];
+  };
+  /** How long successful token authentications are cached (ms; upstream 10s, not configurable there). */
+  tokenSuccessCacheTtlMs?: number;
+  /** The authorizer (and rule resolver) to use instead of the built-in one (tests, embedders). */
+  authorizer?: Authorizer & RuleResolver;
   /** --shutdown-delay-duration in ms: readyz fails this long before the listener stops. */
   shutdownDelayMs?: number;
   serviceClusterIpRange?: string;
@@ -175,12 +211,55 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     allowUnsafeMalformedObjectDeletion: options.featureGates?.AllowUnsafeMalformedObjectDeletion === true,
   });
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
-  const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
-  const oidcDiscovery = new OidcDiscovery({ issuer: tokens.issuer, keyId: tokens.keyId, publicKeyPem: pki.serviceAccount.publicKeyPem });
+  // Service-account tokens: one signing key issues, every configured key verifies.
+  const signingKey = options.serviceAccountSigningKeyFile ? readSigningKeyFile(options.serviceAccountSigningKeyFile) : pki.serviceAccount.privateKeyPem;
+  const issuers = options.serviceAccountIssuers?.length ? options.serviceAccountIssuers : [DEFAULT_ISSUER];
+  const apiAudiences = options.apiAudiences?.length ? options.apiAudiences : issuers;
+  const tokens = new TokenIssuer(registry, {
+    privateKeyPem: signingKey,
+    issuer: issuers[0],
+    audiences: apiAudiences,
+    maxExpirationSeconds: Math.floor((options.serviceAccountMaxTokenExpirationMs ?? 0) / 1000),
+    extendExpiration: options.serviceAccountExtendTokenExpiration ?? true,
+  });
+  const verificationKeys = options.serviceAccountKeyFiles?.length
+    ? options.serviceAccountKeyFiles.flatMap(readPublicKeysFile)
+    : [tokens.publicKey, ...(options.tlsPrivateKeyFile && options.tlsCertFile ? parsePublicKeysPem(key) : [])];
+  const publicKeyPem = String(tokens.publicKey.export({ type: 'spki', format: 'pem' }));
+  const oidcDiscovery = new OidcDiscovery({ issuer: tokens.issuer, keyId: tokens.keyId, publicKeyPem });
+  const tokenGetter = registryTokenGetter(registry);
+  const tokenAuthenticators: TokenAuthenticator[] = [
+    legacyAuthenticator(verificationKeys, apiAudiences, options.serviceAccountLookup ?? true, tokenGetter),
+    boundAuthenticator(issuers, verificationKeys, apiAudiences, tokenGetter),
+  ];
+  if (options.enableBootstrapTokenAuth) {
+    tokenAuthenticators.push(
+      new BootstrapTokenAuthenticator(
+        { get: (name) => tokenGetter.getSecret('kube-system', name).catch((e) => (isStatusError(e) && e.code === 404 ? undefined : Promise.reject(e))) },
+        (msg) => logger.v(3).info(msg),
+      ),
+    );
+  }
+  let requestHeader: RequestHeaderOptions | undefined;
+  if (options.requestHeader?.clientCaFile) {
+    const rh = options.requestHeader;
+    requestHeader = {
+      clientCaPem: readFileSync(rh.clientCaFile, 'utf8'),
+      allowedNames: rh.allowedNames ?? [],
+      usernameHeaders: rh.usernameHeaders ?? [],
+      uidHeaders: rh.uidHeaders ?? [],
+      groupHeaders: rh.groupHeaders ?? [],
+      extraHeaderPrefixes: rh.extraHeadersPrefix ?? [],
+    };
+  }
   const authenticator = buildAuthenticator({
     clientCaPem,
     tokenFile: options.tokenAuthFile,
     anonymous: options.anonymousAuth ?? true,
+    requestHeader,
+    tokenAuthenticators,
+    apiAudiences,
+    tokenSuccessCacheTtlMs: options.tokenSuccessCacheTtlMs,
     warn: (msg) => logger.warning(msg),
   });
   const rbacIndex = new RbacPolicyIndex(registry, logger);
@@ -196,10 +275,25 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     if (!options.store) await store.close();
     throw e;
   }
-  const authorizer = configured ?? allowAuthenticated;
+  const authorizer = options.authorizer ?? configured ?? allowAuthenticated;
   installEscalationChecks(registry, authorizer, rbac);
   installSignerChecks(registry, authorizer);
-  const reviews = new Reviews(authenticator, authorizer, authorizer);
+  const clusterAuthentication = new ClusterAuthenticationPublisher(
+    registry,
+    {
+      clientCaPem,
+      requestHeader: requestHeader && {
+        clientCaPem: requestHeader.clientCaPem,
+        usernameHeaders: [...requestHeader.usernameHeaders],
+        uidHeaders: [...requestHeader.uidHeaders],
+        groupHeaders: [...requestHeader.groupHeaders],
+        extraHeaderPrefixes: [...requestHeader.extraHeaderPrefixes],
+        allowedNames: [...requestHeader.allowedNames],
+      },
+    },
+    logger,
+  );
+  const reviews = new Reviews(authenticator, authorizer, authorizer, apiAudiences);
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes }, reviews, authorizer);
   const discovery = new Discovery(catalog);
   // OpenAPI is built on first request; its modules load then too, not at start-up.
@@ -233,11 +327,13 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const server = new ApiServer({
     key,
     cert,
-    clientCa: clientCaPem,
+    // Client certificates are requested for both the client CA and the front proxy's CA.
+    clientCa: [clientCaPem, requestHeader?.clientCaPem].filter(Boolean).join('\n') || undefined,
     logger,
     // The filter chain, outermost first (upstream's DefaultBuildHandlerChain order).
     filters: [
       authenticationFilter(authenticator),
+      impersonationFilter(authorizer),
       authorizationFilter(authorizer),
     ],
     routes: [
@@ -263,7 +359,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   // Post-start: default objects, then the watch caches. readyz waits for both.
   // Controllers run on the replica holding the kube-controller-manager Lease. A stopped
   // manager cannot be restarted (its queues stay stopped), so every term gets a fresh one.
-  const newControllers = () => new ControllerManager(registry, logger, options.controllers ?? ['*']);
+  const newControllers = () => new ControllerManager(registry, logger, options.controllers ?? ['*'], { legacyTokenSigner: tokens, rootCaPem: caPem });
   let controllers = newControllers();
   let controllersUsed = false;
   const elector = new LeaderElector(registry, logger, {
@@ -287,6 +383,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
         }) : { stop: async () => undefined };
   const postStart = (async () => {
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
+    await clusterAuthentication.start();
     bootstrapped = true;
     await registry.warmCaches();
     await rbacIndex.start();
@@ -306,6 +403,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       await elector.stop();
       controllers.stop();
       crds.stop();
+      clusterAuthentication.stop();
       resources.closeWatches();
       await server.close();
       await compactor.stop();

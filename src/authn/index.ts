@@ -7,6 +7,8 @@ import { loadTokenFile } from './tokenfile.js';
 import type { Authenticator, TokenAuthenticator } from './types.js';
 import { AuthenticatedGroupAdder, FallbackAuthenticator, UnionAuthenticator } from './union.js';
 import { ClientCertificateAuthenticator } from './x509.js';
+import { RequestHeaderAuthenticator, type RequestHeaderOptions } from './requestheader.js';
+import { TokenSuccessCache } from './token-cache.js';
 
 export * from './types.js';
 export { authenticationFailed, failureReason } from './errors.js';
@@ -15,6 +17,10 @@ export { BearerTokenAuthenticator, bearerToken } from './bearer.js';
 export { StaticTokenAuthenticator, loadTokenFile, parseTokenFile } from './tokenfile.js';
 export { ClientCertificateAuthenticator, parseCertificateBundle, userFromCertificate } from './x509.js';
 export { AuthenticatedGroupAdder, FallbackAuthenticator, UnionAuthenticator } from './union.js';
+export { anonymousAllowed, anonymousConfigConflict } from './anonymous.js';
+export { RequestHeaderAuthenticator, type RequestHeaderOptions } from './requestheader.js';
+export { BootstrapTokenAuthenticator } from './bootstrap.js';
+export { ServiceAccountJwtAuthenticator, boundAuthenticator, legacyAuthenticator } from './serviceaccount.js';
 
 export interface AuthenticatorOptions {
   /** PEM bundle of the CAs that sign client certificates (the content of --client-ca-file). */
@@ -23,8 +29,14 @@ export interface AuthenticatorOptions {
   tokenFile?: string;
   /** --anonymous-auth. */
   anonymous: boolean;
+  /** The authenticating proxy (--requestheader-*), tried first. */
+  requestHeader?: RequestHeaderOptions;
   /** More bearer-token validators (service accounts, bootstrap tokens, ...), tried after the token file. */
   tokenAuthenticators?: TokenAuthenticator[];
+  /** --api-audiences (defaulted to the service-account issuers). */
+  apiAudiences?: string[];
+  /** How long a successful token authentication is remembered (upstream: 10s); 0 turns the cache off. */
+  tokenSuccessCacheTtlMs?: number;
   /** Receives the token file's warnings (empty or duplicate tokens). */
   warn?: (msg: string) => void;
 }
@@ -37,12 +49,15 @@ export interface AuthenticatorOptions {
  * caller answers 401 then. Throws a 401 StatusError for invalid credentials.
  */
 export function buildAuthenticator(opts: AuthenticatorOptions): Authenticator {
+  // Upstream's order (pkg/kubeapiserver/authenticator/config.go): requestheader, x509, then bearer tokens.
   const chain: Authenticator[] = [];
+  if (opts.requestHeader) chain.push(new RequestHeaderAuthenticator(opts.requestHeader));
   if (opts.clientCaPem !== undefined) chain.push(new ClientCertificateAuthenticator(opts.clientCaPem));
   const tokens: TokenAuthenticator[] = [];
   if (opts.tokenFile !== undefined && opts.tokenFile !== '') tokens.push(loadTokenFile(opts.tokenFile, opts.warn));
   tokens.push(...(opts.tokenAuthenticators ?? []));
-  chain.push(new BearerTokenAuthenticator(tokens));
+  const ttl = opts.tokenSuccessCacheTtlMs ?? 10_000;
+  chain.push(new BearerTokenAuthenticator(tokens, opts.apiAudiences ?? [], ttl > 0 ? new TokenSuccessCache(ttl) : undefined));
   const authenticated = new AuthenticatedGroupAdder(new UnionAuthenticator(chain));
   return opts.anonymous ? new FallbackAuthenticator(authenticated, new AnonymousAuthenticator()) : authenticated;
 }

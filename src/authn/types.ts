@@ -22,6 +22,8 @@ export interface AuthnRequest {
   peerCertificate?: PeerCertificate | Record<string, never>;
   /** socket.authorized. Informational only: the x509 authenticator verifies the chain itself. */
   peerCertificateChainVerified?: boolean;
+  /** The audiences the credential must be meant for (TokenReview spec.audiences); default: the API audiences. */
+  audiences?: readonly string[];
 }
 
 export type AuthenticatorName = 'x509' | 'token' | 'anonymous' | (string & {});
@@ -30,6 +32,8 @@ export interface AuthnResult {
   user: UserInfo;
   /** Which authenticator decided. */
   authenticator: AuthenticatorName;
+  /** The audiences the credential was found valid for (token authenticators). */
+  audiences?: string[];
 }
 
 export interface Authenticator {
@@ -43,6 +47,31 @@ export interface Authenticator {
 /** Validates a bearer token's value; null when the token is unknown to it. */
 export interface TokenAuthenticator {
   authenticateToken(token: string): Promise<UserInfo | null>;
+}
+
+export interface TokenResponse {
+  user: UserInfo;
+  /** The intersection of the token's audiences and the requested ones. */
+  audiences: string[];
+}
+
+/**
+ * A token authenticator that checks the token's own audiences against the requested
+ * ones (service accounts). Others are audience-agnostic: they are valid for the API
+ * audiences only (upstream's authenticator.WrapAudienceAgnosticToken).
+ */
+export interface AudienceAwareTokenAuthenticator extends TokenAuthenticator {
+  authenticateTokenFor(token: string, audiences: readonly string[]): Promise<TokenResponse | null>;
+}
+
+export function isAudienceAware(ta: TokenAuthenticator): ta is AudienceAwareTokenAuthenticator {
+  return typeof (ta as Partial<AudienceAwareTokenAuthenticator>).authenticateTokenFor === 'function';
+}
+
+/** The members of `a` that are also in `b`, in a's order. */
+export function intersectAudiences(a: readonly string[], b: readonly string[]): string[] {
+  const set = new Set(b);
+  return a.filter((x, i) => set.has(x) && a.indexOf(x) === i);
 }
 
 /** First value of a header, as Go's Header.Get returns it. */

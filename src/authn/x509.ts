@@ -55,6 +55,20 @@ export class ClientCertificateAuthenticator implements Authenticator {
     return { user: structuredClone(identity.user), authenticator: 'x509' };
   }
 
+  /**
+   * The client's leaf certificate when it chains to one of this authenticator's roots
+   * (for the requesting-proxy authenticator); null without a certificate; throws when
+   * the chain does not verify.
+   */
+  verifiedLeaf(req: AuthnRequest): X509Certificate | null {
+    const presented = presentedChain(req.peerCertificate);
+    if (presented.length === 0) return null;
+    const now = Date.now();
+    const leaf = new X509Certificate(presented[0]!);
+    this.buildChain(leaf, presented.slice(1).map((raw) => new X509Certificate(raw)), now);
+    return leaf;
+  }
+
   private verify(presented: Buffer[], now: number): VerifiedIdentity {
     let leaf: X509Certificate;
     let intermediates: X509Certificate[];

@@ -73,6 +73,20 @@ export const FLAGS = [
   flag('anonymous-auth', 'bool', true, 'Authentication', 'Enables anonymous requests to the secure port. Requests that are not rejected by another authentication method are treated as anonymous requests, with a username of system:anonymous and a group name of system:unauthenticated.'),
   flag('client-ca-file', 'string', '', 'Authentication', 'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated with an identity corresponding to the CommonName of the client certificate.'),
   flag('token-auth-file', 'string', '', 'Authentication', 'If set, the file that will be used to secure the secure port of the API server via token authentication.'),
+  flag('api-audiences', 'strings', [], 'Authentication', 'Identifiers of the API. The service account token authenticator will validate that tokens used against the API are bound to at least one of these audiences. If the --service-account-issuer flag is configured and this flag is not, this field defaults to a single element list containing the issuer URL.'),
+  flag('enable-bootstrap-token-auth', 'bool', false, 'Authentication', 'Enable to allow secrets of type \'bootstrap.kubernetes.io/token\' in the \'kube-system\' namespace to be used for TLS bootstrapping authentication.'),
+  flag('requestheader-allowed-names', 'strings', [], 'Authentication', 'List of client certificate common names to allow to provide usernames in headers specified by --requestheader-username-headers. If empty, any client certificate validated by the authorities in --requestheader-client-ca-file is allowed.'),
+  flag('requestheader-client-ca-file', 'string', '', 'Authentication', 'Root certificate bundle to use to verify client certificates on incoming requests before trusting usernames in headers specified by --requestheader-username-headers. WARNING: generally do not depend on authorization being already done for incoming requests.'),
+  flag('requestheader-extra-headers-prefix', 'strings', [], 'Authentication', 'List of request header prefixes to inspect. X-Remote-Extra- is suggested.'),
+  flag('requestheader-group-headers', 'strings', [], 'Authentication', 'List of request headers to inspect for groups. X-Remote-Group is suggested.'),
+  flag('requestheader-uid-headers', 'strings', [], 'Authentication', 'List of request headers to inspect for UIDs. X-Remote-Uid is suggested. Requires the RemoteRequestHeaderUID feature to be enabled.'),
+  flag('requestheader-username-headers', 'strings', [], 'Authentication', 'List of request headers to inspect for usernames. X-Remote-User is common.'),
+  flag('service-account-extend-token-expiration', 'bool', true, 'Authentication', 'Turns on projected service account expiration extension during token generation, which helps safe transition from legacy token to bound service account token feature. If this flag is enabled, admission injected tokens would be extended up to 1 year to prevent unexpected failure during transition, ignoring value of service-account-max-token-expiration.'),
+  flag('service-account-issuer', 'strings', [], 'Authentication', 'Identifier of the service account token issuer. The issuer will assert this identifier in "iss" claim of issued tokens. This value is a string or URI. When this flag is specified multiple times, the first is used to generate tokens and all are used to determine which issuers are accepted. Default (skiff): https://kubernetes.default.svc.cluster.local.'),
+  flag('service-account-key-file', 'strings', [], 'Authentication', 'File containing PEM-encoded x509 RSA or ECDSA private or public keys, used to verify ServiceAccount tokens. The specified file can contain multiple keys, and the flag can be specified multiple times with different files. If unspecified, --tls-private-key-file is used (and skiff\'s generated service-account key). Must be specified when --service-account-signing-key-file is provided'),
+  flag('service-account-lookup', 'bool', true, 'Authentication', 'If true, validate ServiceAccount tokens exist in etcd as part of authentication.'),
+  flag('service-account-max-token-expiration', 'duration', 0, 'Authentication', 'The maximum validity duration of a token created by the service account token issuer. If an otherwise valid TokenRequest with a validity duration larger than this value is requested, a token will be issued with a validity duration of this value.'),
+  flag('service-account-signing-key-file', 'string', '', 'Authentication', 'Path to the file that contains the current private key of the service account token issuer. The issuer will sign issued ID tokens with this private key. Default (skiff): the key generated in --data-dir.'),
   // Authorization
   flag('authorization-config', 'string', '', 'Authorization', 'File with Authorization Configuration to configure the authorizer chain. Requires feature gate StructuredAuthorizationConfiguration. This flag is mutually exclusive with the other --authorization-mode and --authorization-webhook-* flags.'),
   flag('authorization-mode', 'strings', ['AlwaysAllow'], 'Authorization', 'Ordered list of plug-ins to do authorization on secure port. Defaults to AlwaysAllow if --authorization-config is not used. Comma-delimited list of: AlwaysAllow,AlwaysDeny,ABAC,Webhook,RBAC,Node.'),
@@ -82,7 +96,7 @@ export const FLAGS = [
   flag('authorization-webhook-config-file', 'string', '', 'Authorization', 'File with webhook configuration in kubeconfig format, used with --authorization-mode=Webhook. The API server will query the remote service to determine access on the API server\'s secure port.'),
   flag('authorization-webhook-version', 'string', 'v1beta1', 'Authorization', 'The API version of the authorization.k8s.io SubjectAccessReview to send to and expect from the webhook.'),
   // Controllers (kube-controller-manager's flag: skiff runs these loops in-process)
-  flag('controllers', 'strings', ['*'], 'Controllers', 'A list of controllers to enable. \'*\' enables all on-by-default controllers, \'foo\' enables the controller named \'foo\', \'-foo\' disables the controller named \'foo\'. All controllers: garbagecollector, namespace.'),
+  flag('controllers', 'strings', ['*'], 'Controllers', 'A list of controllers to enable. \'*\' enables all on-by-default controllers, \'foo\' enables the controller named \'foo\', \'-foo\' disables the controller named \'foo\'. All controllers: bootstrapsigner, garbagecollector, namespace, serviceaccount-token, tokencleaner. Disabled-by-default controllers: bootstrapsigner, tokencleaner.'),
   flag('leader-elect-lease-duration', 'duration', 15_000, 'Controllers', 'The duration that non-leader candidates will wait after observing a leadership renewal until attempting to acquire leadership of a led but unrenewed leader slot. This is effectively the maximum duration that a leader can be stopped before it is replaced by another candidate.'),
   flag('leader-elect-renew-deadline', 'duration', 10_000, 'Controllers', 'The interval between attempts by the acting master to renew a leadership slot before it stops leading. This must be less than the lease duration.'),
   flag('leader-elect-retry-period', 'duration', 2_000, 'Controllers', 'The duration the clients should wait between attempting acquisition and renewal of a leadership.'),
@@ -471,6 +485,7 @@ export function validateServerFlags(o: ServerFlags, positional: readonly string[
   if (new Set(o.authorizationMode).size !== o.authorizationMode.length) {
     errs.push(`authorization-mode ${goQuote(o.authorizationMode.join(','))} has mode specified more than once`);
   }
+  errs.push(...validateAuthenticationFlags(o));
   if (o.maxRequestsInflight < 0) errs.push(`--max-requests-inflight can not be negative value`);
   if (o.maxMutatingRequestsInflight < 0) errs.push(`--max-mutating-requests-inflight can not be negative value`);
   // component-base's ValidateLeaderElectionConfiguration, as kube-controller-manager applies it.
@@ -486,6 +501,30 @@ export function validateServerFlags(o: ServerFlags, positional: readonly string[
   if (o.loggingFormat !== 'text' && o.loggingFormat !== 'json') errs.push(`format: Invalid value: ${goQuote(o.loggingFormat)}: Unsupported log format`);
   const args = positional.filter((a) => a.length > 0);
   if (args.length > 0) errs.push(`${goQuote(COMMAND_NAME)} does not take any arguments, got [${positional.map(goQuote).join(' ')}]`);
+  return errs;
+}
+
+/** kube-apiserver's BuiltInAuthenticationOptions.Validate, for the flags skiff has. */
+function validateAuthenticationFlags(o: ServerFlags): string[] {
+  const errs: string[] = [];
+  const seen = new Set<string>();
+  for (const issuer of o.serviceAccountIssuer) {
+    if (issuer.includes(':') && !URL.canParse(issuer) && !/^[^:/?#]*:/.test(issuer)) {
+      errs.push(`service-account-issuer ${goQuote(issuer)} contained a ':' but was not a valid URL`);
+      continue;
+    }
+    if (issuer === '') {
+      errs.push('service-account-issuer should not be an empty string');
+      continue;
+    }
+    if (seen.has(issuer)) {
+      errs.push(`service-account-issuer ${goQuote(issuer)} is already specified`);
+      continue;
+    }
+    seen.add(issuer);
+  }
+  const max = o.serviceAccountMaxTokenExpiration;
+  if (max !== 0 && (max < 3_600_000 || max > 2 ** 32 * 1000)) errs.push('the service-account-max-token-expiration must be between 1 hour and 2^32 seconds');
   return errs;
 }
 

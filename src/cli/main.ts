@@ -3,6 +3,7 @@
 // `skiff cel ...` is the CEL playground.
 
 import { startServer } from '../app.js';
+import { anonymousAllowed } from '../authn/anonymous.js';
 import { createLogger } from '../util/log.js';
 import { FlagError, formatFlagError, helpText, parseFlags, validateServerFlags, type ServerFlags } from './flags.js';
 
@@ -37,6 +38,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const o = parsed.options;
   const logger = createLogger({ verbosity: o.v, json: o.loggingFormat === 'json' });
+  const anonymous = anonymousAllowed(o.anonymousAuth, parsed.changed.has('authorization-mode') ? o.authorizationMode : undefined);
+  if (anonymous.warning) logger.warning(anonymous.warning);
   const running = await startServer({
     dataDir: o.dataDir,
     securePort: o.securePort,
@@ -45,7 +48,25 @@ async function main(argv: string[]): Promise<number> {
     tlsPrivateKeyFile: o.tlsPrivateKeyFile || undefined,
     clientCaFile: o.clientCaFile || undefined,
     tokenAuthFile: o.tokenAuthFile || undefined,
-    anonymousAuth: o.anonymousAuth,
+    anonymousAuth: anonymous.allowed,
+    apiAudiences: o.apiAudiences,
+    serviceAccountIssuers: o.serviceAccountIssuer,
+    serviceAccountKeyFiles: o.serviceAccountKeyFile,
+    serviceAccountSigningKeyFile: o.serviceAccountSigningKeyFile || undefined,
+    serviceAccountLookup: o.serviceAccountLookup,
+    serviceAccountMaxTokenExpirationMs: o.serviceAccountMaxTokenExpiration,
+    serviceAccountExtendTokenExpiration: o.serviceAccountExtendTokenExpiration,
+    enableBootstrapTokenAuth: o.enableBootstrapTokenAuth,
+    requestHeader: o.requestheaderClientCaFile
+      ? {
+          clientCaFile: o.requestheaderClientCaFile,
+          allowedNames: o.requestheaderAllowedNames,
+          usernameHeaders: o.requestheaderUsernameHeaders,
+          uidHeaders: o.requestheaderUidHeaders,
+          groupHeaders: o.requestheaderGroupHeaders,
+          extraHeadersPrefix: o.requestheaderExtraHeadersPrefix,
+        }
+      : undefined,
     shutdownDelayMs: o.shutdownDelayDuration,
     serviceClusterIpRange: o.serviceClusterIpRange,
     serviceNodePortRange: o.serviceNodePortRange,

@@ -9,6 +9,7 @@
 // the produced type nor */* gets 406, both as go-restful's plain-text bodies.
 
 import { createHash, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { signingAlgorithm } from '../authn/keys.js';
 import { header, sendText, type Ctx } from '../server/http.js';
 
 export const OPENID_CONFIG_PATH = '/.well-known/openid-configuration';
@@ -42,17 +43,7 @@ export function publicJwk(key: KeyObject, keyId: string): Record<string, string>
   return { use: 'sig', kty: String(jwk.kty), kid: keyId, alg, n: String(jwk.n), e: String(jwk.e) };
 }
 
-/** The JWS algorithm upstream derives from a key: RS256 for RSA, ES256/384/512 by curve. */
-export function signingAlgorithm(key: KeyObject): string {
-  if (key.asymmetricKeyType === 'rsa') return 'RS256';
-  if (key.asymmetricKeyType === 'ec') {
-    const curve = key.asymmetricKeyDetails?.namedCurve;
-    if (curve === 'prime256v1' || curve === 'P-256') return 'ES256';
-    if (curve === 'secp384r1' || curve === 'P-384') return 'ES384';
-    if (curve === 'secp521r1' || curve === 'P-521') return 'ES512';
-  }
-  throw new Error(`unsupported service-account key type ${key.asymmetricKeyType ?? 'unknown'}`);
-}
+export { signingAlgorithm };
 
 /** Why upstream would not install the endpoints for this configuration, or undefined. */
 export function discoveryUnavailable(issuer: string, jwksUri?: string): string | undefined {

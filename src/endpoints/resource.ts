@@ -589,7 +589,7 @@ export class ResourceHandler {
     // Eviction is accepted in any served policy version, as upstream does.
     const obj = decodeFixedKind(ctx, await readBody(ctx.req), kind, SUBRESOURCE_BODY_SCHEMAS[`${kind.group}/${kind.kind}`], kind.kind === 'Eviction' ? ['policy/v1beta1'] : []);
     if (sub.type === 'token') {
-      sendEncoded(ctx, 201, 'json', await this.tokens.request(scope, name, obj, dryRun));
+      sendEncoded(ctx, 201, 'json', await this.tokens.request(scope, name, obj, dryRun, (w) => ctx.warnings.push(w)));
       return;
     }
     if (sub.type === 'binding') await bindPod(this.registry, scope, name, obj, dryRun);

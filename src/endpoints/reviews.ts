@@ -1,8 +1,9 @@
 // The review kinds: virtual resources answered by authentication and authorization,
 // never stored (TokenReview, SelfSubjectReview, the access reviews, SelfSubjectRulesReview).
 
-import { fieldErr, invalid, type FieldError } from '../apimachinery/errors.js';
-import { ANONYMOUS_USER, type Authenticator, type UserInfo } from '../authn/types.js';
+import { badRequest, fieldErr, internalError, invalid, type FieldError } from '../apimachinery/errors.js';
+import { failureReason } from '../authn/errors.js';
+import { intersectAudiences, type Authenticator, type UserInfo } from '../authn/types.js';
 import type { Ctx } from '../server/http.js';
 import type { Attributes, Authorizer, RuleResolver } from '../authz/types.js';
 import type { ServedResource } from '../types/catalog.js';
@@ -34,6 +35,8 @@ export class Reviews {
     private readonly authenticator: Authenticator,
     private readonly authorizer: Authorizer,
     private readonly ruleResolver: RuleResolver,
+    /** --api-audiences: what a TokenReview without spec.audiences checks against. */
+    private readonly apiAudiences: readonly string[] = [],
   ) {}
 
   /** Answer a review: the returned object is the response body (201). */
@@ -57,19 +60,23 @@ export class Reviews {
     }
   }
 
+  /** pkg/registry/authentication/tokenreview/storage.go: the token through the real authenticators, for the requested audiences. */
   private async tokenReview(review: Obj): Promise<Obj> {
     const token = String(review.spec?.token ?? '');
-    if (!token) throw invalid({ group: 'authentication.k8s.io', kind: 'TokenReview' }, '', [fieldErr.required('spec.token', '')]);
+    if (!token) throw badRequest('token is required for TokenReview in authentication');
+    const requested: string[] = Array.isArray(review.spec?.audiences) && review.spec.audiences.length ? review.spec.audiences : [...this.apiAudiences];
+    let res;
     try {
-      const res = await this.authenticator.authenticate({ headers: { authorization: `Bearer ${token}` } });
-      if (!res || res.user.username === ANONYMOUS_USER) return { user: {} };
-      const status: Obj = { authenticated: true, user: userInfoJson(res.user) };
-      const audiences = review.spec?.audiences;
-      if (Array.isArray(audiences) && audiences.length) status.audiences = audiences;
-      return status;
+      res = await this.authenticator.authenticate({ headers: { authorization: `Bearer ${token}` }, audiences: requested });
     } catch (e) {
-      return { user: {}, error: (e as Error).message || 'Unauthorized' };
+      return { user: {}, error: failureReason(e) };
     }
+    if (!res) return { user: {} };
+    const audiences = res.audiences ?? [];
+    if (requested.length > 0 && intersectAudiences(requested, audiences).length === 0) throw internalError(new Error('error validating audiences'));
+    const status: Obj = { authenticated: true, user: userInfoJson(res.user) };
+    if (audiences.length) status.audiences = audiences;
+    return status;
   }
 
   private async access(ctx: Ctx, served: ServedResource, review: Obj, self: UserInfo): Promise<Obj> {

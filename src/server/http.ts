@@ -143,3 +143,16 @@ export function sendText(ctx: Ctx, code: number, text: string): void {
   if (ctx.method === 'HEAD') res.end();
   else res.end(text);
 }
+
+/** Request headers by lower-cased name with every value of a repeated header kept apart (Node joins them with ", "). */
+export function distinctHeaders(ctx: Ctx): Map<string, string[]> {
+  const raw = ctx.req.rawHeaders ?? [];
+  const out = new Map<string, string[]>();
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const list = out.get(name);
+    if (list) list.push(raw[i + 1]!);
+    else out.set(name, [raw[i + 1]!]);
+  }
+  return out;
+}

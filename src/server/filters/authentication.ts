@@ -5,7 +5,7 @@ import type { PeerCertificate, TLSSocket } from 'node:tls';
 import { StatusError } from '../../apimachinery/errors.js';
 import type { Authenticator, AuthnRequest } from '../../authn/types.js';
 import type { Filter } from '../filter.js';
-import type { Ctx } from '../http.js';
+import { distinctHeaders, type Ctx } from '../http.js';
 
 export function authenticationFilter(authenticator: Authenticator): Filter {
   return {
@@ -13,7 +13,7 @@ export function authenticationFilter(authenticator: Authenticator): Filter {
     async handle(ctx, next) {
       const socket = connectionSocket(ctx);
       const request: AuthnRequest = {
-        headers: ctx.req.headers as AuthnRequest['headers'],
+        headers: authnHeaders(ctx),
         peerCertificate: peerCertificate(socket),
         peerCertificateChainVerified: socket?.authorized ?? false,
       };
@@ -45,4 +45,11 @@ function peerCertificate(socket: TLSSocket | undefined): PeerCertificate | Recor
     peerCerts.set(socket, cert);
   }
   return cert;
+}
+
+/** Node's header object, with repeated headers as arrays of their values (X-Remote-Group: a, X-Remote-Group: b). */
+function authnHeaders(ctx: Ctx): AuthnRequest['headers'] {
+  const headers: AuthnRequest['headers'] = { ...(ctx.req.headers as AuthnRequest['headers']) };
+  for (const [name, values] of distinctHeaders(ctx)) if (values.length > 1) headers[name] = values;
+  return headers;
 }

@@ -1,0 +1,93 @@
+// ConfigMaps kube-apiserver owns in kube-system: extension-apiserver-authentication
+// (the client CA and the requestheader configuration, for aggregated API servers and
+// webhooks to trust; upstream: pkg/controlplane/controller/clusterauthenticationtrust)
+// and kube-apiserver-legacy-service-account-token-tracking (the date legacy-token
+// tracking began; upstream: pkg/controlplane/controller/legacytokentracking).
+
+import { isStatusError } from '../apimachinery/errors.js';
+import type { Registry, Scope } from '../registry/registry.js';
+import type { Obj } from '../types/kind.js';
+import type { Logger } from '../util/log.js';
+
+export const AUTHENTICATION_CONFIGMAP = 'extension-apiserver-authentication';
+export const LEGACY_TOKEN_TRACKING_CONFIGMAP = 'kube-apiserver-legacy-service-account-token-tracking';
+const NAMESPACE = 'kube-system';
+const RESYNC_MS = 60_000;
+
+export interface ClusterAuthenticationInfo {
+  clientCaPem?: string;
+  requestHeader?: {
+    clientCaPem: string;
+    usernameHeaders: string[];
+    uidHeaders: string[];
+    groupHeaders: string[];
+    extraHeaderPrefixes: string[];
+    allowedNames: string[];
+  };
+}
+
+/** The ConfigMap data kube-apiserver publishes (header lists as JSON arrays). */
+export function authenticationConfigMapData(info: ClusterAuthenticationInfo): Record<string, string> {
+  const data: Record<string, string> = {};
+  if (info.clientCaPem) data['client-ca-file'] = info.clientCaPem;
+  const rh = info.requestHeader;
+  if (!rh) return data;
+  data['requestheader-username-headers'] = JSON.stringify(rh.usernameHeaders);
+  data['requestheader-uid-headers'] = JSON.stringify(rh.uidHeaders);
+  data['requestheader-group-headers'] = JSON.stringify(rh.groupHeaders);
+  data['requestheader-extra-headers-prefix'] = JSON.stringify(rh.extraHeaderPrefixes);
+  data['requestheader-client-ca-file'] = rh.clientCaPem;
+  data['requestheader-allowed-names'] = JSON.stringify(rh.allowedNames);
+  return data;
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export class ClusterAuthenticationPublisher {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly scope: Scope;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly info: ClusterAuthenticationInfo,
+    private readonly log: Logger,
+  ) {
+    this.scope = { served: registry.catalog.lookup('', 'v1', 'configmaps')!, namespace: NAMESPACE };
+  }
+
+  /** Publish now, then keep the ConfigMaps in place (re-created when deleted, corrected when changed). */
+  async start(): Promise<void> {
+    await this.sync();
+    this.timer = setInterval(() => void this.sync().catch((e) => this.log.v(2).info('cluster authentication sync failed', { err: String(e) })), RESYNC_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  async sync(): Promise<void> {
+    const data = authenticationConfigMapData(this.info);
+    await this.registry.guaranteedUpdate(
+      this.scope,
+      AUTHENTICATION_CONFIGMAP,
+      (cur: Obj | undefined) => {
+        const base: Obj = cur ?? { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: AUTHENTICATION_CONFIGMAP, namespace: NAMESPACE } };
+        if (cur && JSON.stringify(cur.data ?? {}) === JSON.stringify(data)) return cur;
+        return { ...base, data };
+      },
+      { dryRun: false, allowCreate: true },
+    );
+    try {
+      await this.registry.create(
+        this.scope,
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: LEGACY_TOKEN_TRACKING_CONFIGMAP, namespace: NAMESPACE }, data: { since: today() } },
+        { dryRun: false },
+      );
+    } catch (e) {
+      if (!(isStatusError(e) && e.code === 409)) throw e;
+    }
+  }
+}
