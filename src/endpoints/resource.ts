@@ -28,6 +28,7 @@ import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
 import { checkGoTypes, checkObject, decodeObject, parseBody } from './decode.js';
+import { decodeDeleteOptionsBody } from './delete-options.js';
 import { applyScale, toScale } from './scale.js';
 import { patchSchemaOf } from '../registry/patch-schema.js';
 import { apply as applyFields, managerOrUserAgent } from '../apply/index.js';
@@ -630,13 +631,7 @@ export class ResourceHandler {
 
   private async readDeleteOptions(ctx: Ctx): Promise<DeleteOptions> {
     const body = await readBody(ctx.req);
-    let fromBody: Obj | undefined;
-    if (body.length > 0) {
-      const v = parseBody(body, requestEncoding(header(ctx.req, 'content-type')), 'DeleteOptions');
-      if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest('the body of the request was in an unknown format');
-      fromBody = v as Obj;
-    }
-    return deleteOptions(ctx.query, fromBody);
+    return deleteOptions(ctx.query, body.length > 0 ? decodeDeleteOptionsBody(body, header(ctx.req, 'content-type')) : undefined);
   }
 
   private async delete(ctx: Ctx, scope: Scope): Promise<void> {

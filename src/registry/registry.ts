@@ -737,17 +737,7 @@ export class Registry {
         return { obj: { metadata: { name } }, deleted: true };
       }
       const current = this.toServed(scope.served, this.decodeKv(rs, res.kv));
-      const pre = opts.preconditions;
-      if (pre?.uid && pre.uid !== current.metadata.uid) {
-        throw conflict(this.gr(scope.served), name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${current.metadata.uid}`);
-      }
-      if (pre?.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion) {
-        throw conflict(
-          this.gr(scope.served),
-          name,
-          `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${current.metadata.resourceVersion}`,
-        );
-      }
+      checkDeletePreconditions(scope.served, current, opts.preconditions);
       const next = clone(current);
       const meta = next.metadata;
       const grace = def.strategy?.gracePeriodSeconds?.(current, opts.gracePeriodSeconds) ?? 0;
@@ -829,6 +819,22 @@ function metaErrors(obj: Obj, def: KindDef): FieldError[] {
 function metaUpdateErrors(next: Obj, current: Obj, def: KindDef): FieldError[] {
   if (!genericMeta(def)) return validateMetaUpdate(next, current, def);
   return validateObjectMetaUpdate(next.metadata as ObjectMetaLike, current.metadata as ObjectMetaLike, { kubeFinalizers: false });
+}
+
+/**
+ * rest.BeforeDelete's early precondition check (k8s.io/apiserver pkg/registry/rest/delete.go):
+ * a 409 naming the kind (not the resource) with its own wording.
+ */
+function checkDeletePreconditions(served: ServedResource, current: Obj, pre: DeleteOptions['preconditions']): void {
+  if (!pre) return;
+  const byKind = { group: served.group, resource: served.def.kind };
+  const name = String(current.metadata.name);
+  if (pre.uid && pre.uid !== current.metadata.uid) {
+    throw conflict(byKind, name, `the UID in the precondition (${pre.uid}) does not match the UID in record (${current.metadata.uid ?? ''}). The object might have been deleted and then recreated`);
+  }
+  if (pre.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion) {
+    throw conflict(byKind, name, `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${current.metadata.resourceVersion ?? ''}). The object might have been modified`);
+  }
 }
 
 function specChanged(next: Obj, current: Obj): boolean {

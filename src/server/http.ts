@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { requestEntityTooLarge, StatusError, type Status } from '../apimachinery/errors.js';
 import type { UserInfo } from '../authn/types.js';
 import { toYaml } from '../encoding/yaml.js';
+import { goParseBool } from '../apimachinery/querybool.js';
 import type { Encoding } from '../encoding/negotiate.js';
 import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
 import type { ObjectType } from '../types/schema.js';
@@ -89,10 +90,12 @@ export function sendBytes(ctx: Ctx, code: number, contentType: string, body: Buf
   else res.end(payload);
 }
 
+/** Upstream's isPrettyPrint (negotiation/negotiate.go): ?pretty by strconv.ParseBool, else curl, wget and browsers. */
 export function isPretty(ctx: Ctx): boolean {
   const p = ctx.query.get('pretty');
-  if (p === null) return false;
-  return p === '' || p === 'true' || p === '1';
+  if (p) return goParseBool(p) ?? false;
+  const ua = header(ctx.req, 'user-agent') ?? '';
+  return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
 }
 
 /** Write a value as JSON, YAML or protobuf. `json` may be pre-encoded bytes (the fast path); protobuf needs the type. */
@@ -109,7 +112,8 @@ export function sendEncoded(ctx: Ctx, code: number, encoding: Encoding, value: u
   }
   if (isPretty(ctx)) {
     const v = preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value;
-    sendBytes(ctx, code, 'application/json', JSON.stringify(v, null, 2) + '\n');
+    // json.MarshalIndent(obj, "", "  ") with no trailing newline, as the pretty serializer writes it.
+    sendBytes(ctx, code, 'application/json', JSON.stringify(v, null, 2));
     return;
   }
   sendBytes(ctx, code, 'application/json', preEncoded ?? Buffer.from(JSON.stringify(value) + '\n'));
