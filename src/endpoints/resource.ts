@@ -189,11 +189,15 @@ export class ResourceHandler {
       sendEncoded(ctx, 200, 'protobuf', list, undefined, listType(served.def.schema, ListMeta));
       return;
     }
-    const head = `{"kind":"${customResourceOf(served.def)?.listKind ?? `${served.def.kind}List`}","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
+    const custom = customResourceOf(served.def);
+    const head = `{"kind":"${custom?.listKind ?? `${served.def.kind}List`}","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
     const parts: Buffer[] = [Buffer.from(head)];
     res.items.forEach((b, i) => {
       if (i > 0) parts.push(COMMA);
-      parts.push(b);
+      // Items of built-in lists carry no kind/apiVersion (typed items have an empty TypeMeta
+      // upstream); custom resource lists are unstructured and keep them.
+      if (custom) parts.push(b);
+      else parts.push(...withoutTypeMeta(b));
     });
     parts.push(LIST_END);
     sendEncoded(ctx, 200, fmt.encoding, undefined, Buffer.concat(parts));
@@ -498,7 +502,7 @@ export class ResourceHandler {
       // skiff runs no scheduler; its control loops run in-process.
       item('scheduler', 'skiff runs no kube-scheduler'),
       item('controller-manager', null),
-      item(store.name === 'etcd' ? 'etcd-0' : store.name, storeHealthy),
+      item('etcd-0', storeHealthy),
     ];
     if (verb === 'get') {
       const found = items.find((i) => i.metadata.name === ctx.info.name);
@@ -703,6 +707,26 @@ function slicedSubresource(sub: SubresourceDef | undefined): string | undefined 
 const CREATED_STATUS = successStatus(undefined, 201);
 
 const COMMA = Buffer.from(',');
+const OPEN_BRACE = Buffer.from('{');
+const KIND_PREFIX = Buffer.from('{"kind":"');
+const API_VERSION_INFIX = Buffer.from(',"apiVersion":"');
+
+/**
+ * An object's JSON without its leading "kind" and "apiVersion" members, as slices of the
+ * cached bytes (objects are stored kind, apiVersion, metadata first; identifiers hold no
+ * escaped quotes). Bytes of any other shape are returned whole.
+ */
+export function withoutTypeMeta(b: Buffer): Buffer[] {
+  if (!b.subarray(0, KIND_PREFIX.length).equals(KIND_PREFIX)) return [b];
+  const kindEnd = b.indexOf(0x22, KIND_PREFIX.length);
+  if (kindEnd < 0 || !b.subarray(kindEnd + 1, kindEnd + 1 + API_VERSION_INFIX.length).equals(API_VERSION_INFIX)) return [b];
+  const avEnd = b.indexOf(0x22, kindEnd + 1 + API_VERSION_INFIX.length);
+  if (avEnd < 0) return [b];
+  const next = b[avEnd + 1];
+  if (next === 0x2c) return [OPEN_BRACE, b.subarray(avEnd + 2)];
+  if (next === 0x7d) return [OPEN_BRACE, b.subarray(avEnd + 1)];
+  return [b];
+}
 const LIST_END = Buffer.from(']}\n');
 const FRAME_END = Buffer.from('}\n');
 
