@@ -219,6 +219,8 @@ export class ResourceHandler {
     let firstTableEvent = true;
     let closed = false;
     let lastRV = 0;
+    /** The newest resourceVersion this watcher has been sent (events and bookmarks). */
+    let sentRV = Number(opts.resourceVersion) || 0;
 
     const write = (frame: Buffer) => {
       if (closed) return;
@@ -275,7 +277,7 @@ export class ResourceHandler {
       closed = true;
       stopWatch?.();
       if (timer) clearTimeout(timer);
-      if (bookmarkTimer) clearInterval(bookmarkTimer);
+      if (bookmarkTimer) clearTimeout(bookmarkTimer);
       this.openWatches.delete(finish);
       res.end();
     };
@@ -296,10 +298,12 @@ export class ResourceHandler {
         {
           event: (type, bytes, rv, memo) => {
             lastRV = Math.max(lastRV, rv);
+            sentRV = Math.max(sentRV, rv);
             write(encodeEvent(type, bytes, memo));
           },
           initialEventsEnd: (rv) => {
             if (opts.allowWatchBookmarks) write(bookmark(rv, true));
+            sentRV = Math.max(sentRV, rv);
           },
           progress: (rv) => {
             lastRV = Math.max(lastRV, rv);
@@ -322,10 +326,24 @@ export class ResourceHandler {
       throw e;
     }
     if (opts.allowWatchBookmarks) {
-      bookmarkTimer = setInterval(() => {
-        const rv = Math.max(lastRV, this.registry.storeFor(def).cache.revision);
-        if (rv > 0) write(bookmark(rv, false));
-      }, this.bookmarkIntervalMs);
+      // cacheWatcher.nextBookmarkTime (k8s.io/apiserver pkg/storage/cacher/cache_watcher.go):
+      // every bookmark interval, and 2s before the watch's deadline so the client resumes
+      // from a recent resourceVersion; only once the cache has moved past what was sent.
+      const deadline = Date.now() + timeoutSec * 1000;
+      const schedule = () => {
+        const now = Date.now();
+        const at = Math.min(now + this.bookmarkIntervalMs, deadline - 2000);
+        if (at < now || closed) return;
+        bookmarkTimer = setTimeout(() => {
+          const rv = Math.max(lastRV, this.registry.storeFor(def).cache.revision);
+          if (rv > sentRV) {
+            write(bookmark(rv, false));
+            sentRV = rv;
+          }
+          schedule();
+        }, at - now);
+      };
+      schedule();
     }
   }
 

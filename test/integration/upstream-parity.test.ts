@@ -192,4 +192,17 @@ describe('upstream parity', () => {
     const rsAnnotated = await srv.request('PATCH', '/apis/apps/v1/namespaces/parity/replicasets/rs', { raw: '{"metadata":{"annotations":{"a":"1"}}}', headers: MERGE });
     assert.equal(rsAnnotated.json().metadata.generation, 1);
   });
+
+  it('sends a BOOKMARK shortly before a watch deadline once the cache moved past it (cacher/cache_watcher.go nextBookmarkTime)', async () => {
+    const start = (await srv.request('GET', CM)).json().metadata.resourceVersion;
+    const events: { type: string; object: { metadata: { resourceVersion: string } } }[] = [];
+    const w = await srv.stream(`${CM}?watch=true&allowWatchBookmarks=true&timeoutSeconds=3&resourceVersion=${start}`, (l) => events.push(JSON.parse(l)));
+    // A write the watcher does not see (another namespace) moves the cache past its resourceVersion.
+    const other = await srv.request('POST', '/api/v1/namespaces/default/configmaps', { body: { metadata: { generateName: 'bm-' } } });
+    await w.ended;
+    const bookmarks = events.filter((e) => e.type === 'BOOKMARK');
+    assert.equal(bookmarks.length, 1, JSON.stringify(events));
+    assert.ok(Number(bookmarks[0]!.object.metadata.resourceVersion) >= Number(other.json().metadata.resourceVersion));
+    assert.ok(events.every((e) => e.type === 'BOOKMARK'));
+  });
 });
