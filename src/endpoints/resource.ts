@@ -9,6 +9,7 @@ import {
   invalid,
   methodNotAllowed,
   notFound,
+  notMarshalable,
   OPTIMISTIC_LOCK_MESSAGE,
   resourceNotFound,
   StatusError,
@@ -135,7 +136,14 @@ export class ResourceHandler {
   }
 
   private negotiate(ctx: Ctx, served: ServedResource, kind: 'get' | 'list' | 'watch' | 'other'): ResponseFormat {
-    return negotiateResponse(header(ctx.req, 'accept'), kind, { protobuf: !!served.def.schema });
+    // Custom resources advertise protobuf too (apiextensions' unstructuredNegotiatedSerializer):
+    // their metadata views encode, the objects themselves do not.
+    const custom = customResourceOf(served.def) !== undefined;
+    const fmt = negotiateResponse(header(ctx.req, 'accept'), kind, { protobuf: custom || !!served.def.schema });
+    if (custom && fmt.encoding === 'protobuf' && fmt.target === 'object') {
+      throw notMarshalable(kind === 'list' ? '*unstructured.UnstructuredList' : '*unstructured.Unstructured');
+    }
+    return fmt;
   }
 
   private sendObject(ctx: Ctx, code: number, served: ServedResource, obj: Obj, fmt?: ResponseFormat): void {

@@ -11,6 +11,7 @@ import { goParseBool } from '../apimachinery/querybool.js';
 import type { Encoding } from '../encoding/negotiate.js';
 import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
 import type { ObjectType } from '../types/schema.js';
+import { Status as StatusType } from '../types/schemas/meta.js';
 import type { RequestInfo } from './requestinfo.js';
 
 export type Req = IncomingMessage | Http2ServerRequest;
@@ -126,7 +127,7 @@ export function sendStatus(ctx: Ctx, err: StatusError): void {
     return;
   }
   for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
-  sendEncoded(ctx, err.code, 'json', err.status);
+  sendEncoded(ctx, err.code, err.protobuf ? 'protobuf' : 'json', err.status, undefined, err.protobuf ? StatusType : undefined);
 }
 
 export function successStatus(details: Status['details'], code = 200): Status {

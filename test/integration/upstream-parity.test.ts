@@ -3,9 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../../src/encoding/protobuf.js';
-import { DeleteOptions } from '../../src/types/schemas/meta.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { decodeObjectProto, encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../../src/encoding/protobuf.js';
+import { DeleteOptions, Status as StatusType } from '../../src/types/schemas/meta.js';
+import { eventually, startTestServer, type TestServer } from '../support/server.js';
 
 const NS = '/api/v1/namespaces/parity';
 const CM = `${NS}/configmaps`;
@@ -205,4 +205,50 @@ describe('upstream parity', () => {
     assert.ok(Number(bookmarks[0]!.object.metadata.resourceVersion) >= Number(other.json().metadata.resourceVersion));
     assert.ok(events.every((e) => e.type === 'BOOKMARK'));
   });
+
+  it('answers a protobuf-only Accept for a custom resource with a protobuf 406 Status (protobuf errNotMarshalable), listing protobuf among its types', async () => {
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'gizmos.parity.example.com' },
+      spec: { group: 'parity.example.com', scope: 'Namespaced', names: { plural: 'gizmos', singular: 'gizmo', kind: 'Gizmo' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
+    };
+    assert.equal((await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: crd })).status, 201);
+    const base = '/apis/parity.example.com/v1/namespaces/parity/gizmos';
+    await eventually(async () => (await srv.request('GET', base)).status === 200, 10_000, 'gizmos served');
+    assert.equal((await srv.request('POST', base, { body: { apiVersion: 'parity.example.com/v1', kind: 'Gizmo', metadata: { name: 'g' } } })).status, 201);
+    for (const [path, goType] of [[`${base}/g`, '*unstructured.Unstructured'], [base, '*unstructured.UnstructuredList']] as const) {
+      const r = await rawRequest(srv, path, PROTOBUF_MEDIA_TYPE);
+      assert.equal(r.status, 406);
+      assert.equal(r.contentType, PROTOBUF_MEDIA_TYPE);
+      const status = decodeObjectProto(r.body, () => StatusType);
+      assert.deepEqual([status.kind, status.reason, status.code], ['Status', 'NotAcceptable', 406]);
+      assert.equal(status.message, `object ${goType} does not implement the protobuf marshalling interface and cannot be encoded to a protobuf message`);
+    }
+    const listed = await srv.request('GET', base, { headers: { accept: 'text/plain' } });
+    assert.equal(listed.status, 406);
+    assert.equal(listed.json().message, 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+    // Metadata-only views of custom resources do encode in protobuf, as upstream's do.
+    const meta = await rawRequest(srv, base, `${PROTOBUF_MEDIA_TYPE};as=PartialObjectMetadataList;g=meta.k8s.io;v=v1`);
+    assert.equal(meta.status, 200);
+    // kubectl's and client-go's JSON requests are unaffected.
+    assert.equal((await srv.request('GET', `${base}/g`, { headers: { accept: 'application/json' } })).json().metadata.name, 'g');
+  });
 });
+
+/** A GET returning the raw body bytes (protobuf responses are not UTF-8). */
+async function rawRequest(srv: TestServer, path: string, accept: string): Promise<{ status: number; contentType: string; body: Buffer }> {
+  const { request } = await import('node:https');
+  const url = new URL(srv.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path, method: 'GET', headers: { accept }, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
