@@ -316,9 +316,10 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   let cachesReady = false;
   health.add({ name: 'ping', check: () => undefined });
   health.add({ name: 'log', check: () => undefined });
-  health.add({ name: store.name, check: () => store.check() });
-  // kube-apiserver has a second, readyz-only etcd check with its own timeout (--etcd-readycheck-timeout).
-  if (store.name === 'etcd') health.add({ name: 'etcd-readiness', check: () => store.check() }, ['readyz']);
+  // Upstream's names, whichever store backs skiff: tools probe /livez/etcd and /readyz/etcd-readiness
+  // (as other servers on an embedded store name them).
+  health.add({ name: 'etcd', check: () => store.check() });
+  health.add({ name: 'etcd-readiness', check: () => store.check() }, ['readyz']);
   health.add({ name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } });
   health.add({ name: 'poststarthook/start-watch-cache', check: () => { if (!cachesReady) throw new Error('not finished'); } }, ['readyz']);
   health.add({ name: 'shutdown', check: () => { if (shuttingDown) throw new Error('process is shutting down'); } }, ['readyz']);

@@ -33,6 +33,8 @@ export class StatusError extends Error {
   readonly status: Status;
   /** Extra response headers, e.g. Retry-After. */
   readonly headers: Record<string, string>;
+  /** Write the Status as protobuf rather than JSON (the request negotiated protobuf). */
+  protobuf = false;
   constructor(code: number, reason: string, message: string, details?: StatusDetails, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'StatusError';
@@ -115,6 +117,17 @@ export function methodNotAllowed(): StatusError {
 
 export function notAcceptable(accepted: string[]): StatusError {
   return new StatusError(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`);
+}
+
+/**
+ * The protobuf serializer's errNotMarshalable (apimachinery runtime/serializer/protobuf):
+ * a negotiated protobuf response for an object with no protobuf form (custom resources).
+ * Upstream then writes this 406 Status itself in protobuf.
+ */
+export function notMarshalable(goType: string): StatusError {
+  const e = new StatusError(406, 'NotAcceptable', `object ${goType} does not implement the protobuf marshalling interface and cannot be encoded to a protobuf message`);
+  e.protobuf = true;
+  return e;
 }
 
 export function unsupportedMediaType(contentType: string, accepted: string[]): StatusError {

@@ -13,6 +13,7 @@ import { type FieldSelector, FieldSelectorError, parseFieldSelector } from './fi
 import { type LabelSelector, LabelSelectorError, parseLabelSelector } from './labels.js';
 import { ContinueTokenError, decodeContinue } from './continue.js';
 import { goFieldErrorString, goQuote } from './validation.js';
+import { goQueryBool } from './querybool.js';
 
 export type ResourceVersionMatch = '' | 'Exact' | 'NotOlderThan' | (string & {});
 
@@ -110,11 +111,7 @@ export function goParseUint64(s: string): number {
   return Number(goParseUnsigned('ParseUint', s, s, 2n ** 64n - 1n));
 }
 
-/** runtime.Convert_Slice_string_To_bool: only "false" and "0" (any case) are false, "" is true. */
-export function goQueryBool(value: string): boolean {
-  const v = value.toLowerCase();
-  return !(v === 'false' || v === '0');
-}
+export { goQueryBool } from './querybool.js';
 
 // ---------------------------------------------------------------------------
 // resourceVersion

@@ -2,6 +2,7 @@
 // One table (FLAGS) declares every flag; parsing, the ServerFlags type and the
 // --help text are all derived from it. To add a flag, add one row.
 
+import { goParseBool } from '../apimachinery/querybool.js';
 import { isIP } from 'node:net';
 import { readCsv } from '../authn/csv.js';
 import { goQuote } from '../util/log.js';
@@ -163,9 +164,9 @@ function rangeError(fn: string, s: string): Error {
 }
 
 export function parseGoBool(s: string): boolean {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return false;
-  throw syntaxError('ParseBool', s);
+  const b = goParseBool(s);
+  if (b === undefined) throw syntaxError('ParseBool', s);
+  return b;
 }
 
 /** Go's underscoreOK: each '_' separates digits (a base prefix counts as a digit). */

@@ -123,8 +123,14 @@ export function checkObject(value: unknown, body: Buffer, expected: ExpectedKind
  * left to the checks that know them.
  */
 export function checkGoTypes(obj: Obj, type: ObjectType, kind: string, version: string): void {
+  const err = goTypeError(obj, type);
+  if (err) throw badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${err}`);
+}
+
+/** encoding/json's UnmarshalTypeError text for the first value that does not fit the Go type, if any. */
+export function goTypeError(obj: Obj, type: ObjectType): string | undefined {
   const err = structTypeError(obj, type, goStructName(type), []);
-  if (err) throw badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: json: ${err}`);
+  return err ? `json: ${err}` : undefined;
 }
 
 const GO_SCALARS: Partial<Record<string, string>> = { string: 'string', bool: 'bool', int32: 'int32', int64: 'int64', double: 'float64' };

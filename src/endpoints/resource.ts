@@ -10,6 +10,7 @@ import {
   invalid,
   methodNotAllowed,
   notFound,
+  notMarshalable,
   OPTIMISTIC_LOCK_MESSAGE,
   resourceNotFound,
   StatusError,
@@ -29,6 +30,7 @@ import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
 import { checkGoTypes, checkObject, decodeObject, parseBody } from './decode.js';
+import { decodeDeleteOptionsBody } from './delete-options.js';
 import { applyScale, toScale } from './scale.js';
 import { patchSchemaOf } from '../registry/patch-schema.js';
 import { apply as applyFields, managerOrUserAgent } from '../apply/index.js';
@@ -137,7 +139,14 @@ export class ResourceHandler {
   }
 
   private negotiate(ctx: Ctx, served: ServedResource, kind: 'get' | 'list' | 'watch' | 'other'): ResponseFormat {
-    return negotiateResponse(header(ctx.req, 'accept'), kind, { protobuf: !!served.def.schema });
+    // Custom resources advertise protobuf too (apiextensions' unstructuredNegotiatedSerializer):
+    // their metadata views encode, the objects themselves do not.
+    const custom = customResourceOf(served.def) !== undefined;
+    const fmt = negotiateResponse(header(ctx.req, 'accept'), kind, { protobuf: custom || !!served.def.schema });
+    if (custom && fmt.encoding === 'protobuf' && fmt.target === 'object') {
+      throw notMarshalable(kind === 'list' ? '*unstructured.UnstructuredList' : '*unstructured.Unstructured');
+    }
+    return fmt;
   }
 
   private sendObject(ctx: Ctx, code: number, served: ServedResource, obj: Obj, fmt?: ResponseFormat): void {
@@ -191,11 +200,15 @@ export class ResourceHandler {
       sendEncoded(ctx, 200, 'protobuf', list, undefined, listType(served.def.schema, ListMeta));
       return;
     }
-    const head = `{"kind":"${customResourceOf(served.def)?.listKind ?? `${served.def.kind}List`}","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
+    const custom = customResourceOf(served.def);
+    const head = `{"kind":"${custom?.listKind ?? `${served.def.kind}List`}","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
     const parts: Buffer[] = [Buffer.from(head)];
     res.items.forEach((b, i) => {
       if (i > 0) parts.push(COMMA);
-      parts.push(b);
+      // Items of built-in lists carry no kind/apiVersion (typed items have an empty TypeMeta
+      // upstream); custom resource lists are unstructured and keep them.
+      if (custom) parts.push(b);
+      else parts.push(...withoutTypeMeta(b));
     });
     parts.push(LIST_END);
     sendEncoded(ctx, 200, fmt.encoding, undefined, Buffer.concat(parts));
@@ -217,6 +230,8 @@ export class ResourceHandler {
     let firstTableEvent = true;
     let closed = false;
     let lastRV = 0;
+    /** The newest resourceVersion this watcher has been sent (events and bookmarks). */
+    let sentRV = Number(opts.resourceVersion) || 0;
 
     const write = (frame: Buffer) => {
       if (closed) return;
@@ -273,7 +288,7 @@ export class ResourceHandler {
       closed = true;
       stopWatch?.();
       if (timer) clearTimeout(timer);
-      if (bookmarkTimer) clearInterval(bookmarkTimer);
+      if (bookmarkTimer) clearTimeout(bookmarkTimer);
       this.openWatches.delete(finish);
       res.end();
     };
@@ -294,10 +309,12 @@ export class ResourceHandler {
         {
           event: (type, bytes, rv, memo) => {
             lastRV = Math.max(lastRV, rv);
+            sentRV = Math.max(sentRV, rv);
             write(encodeEvent(type, bytes, memo));
           },
           initialEventsEnd: (rv) => {
             if (opts.allowWatchBookmarks) write(bookmark(rv, true));
+            sentRV = Math.max(sentRV, rv);
           },
           progress: (rv) => {
             lastRV = Math.max(lastRV, rv);
@@ -320,10 +337,24 @@ export class ResourceHandler {
       throw e;
     }
     if (opts.allowWatchBookmarks) {
-      bookmarkTimer = setInterval(() => {
-        const rv = Math.max(lastRV, this.registry.storeFor(def).cache.revision);
-        if (rv > 0) write(bookmark(rv, false));
-      }, this.bookmarkIntervalMs);
+      // cacheWatcher.nextBookmarkTime (k8s.io/apiserver pkg/storage/cacher/cache_watcher.go):
+      // every bookmark interval, and 2s before the watch's deadline so the client resumes
+      // from a recent resourceVersion; only once the cache has moved past what was sent.
+      const deadline = Date.now() + timeoutSec * 1000;
+      const schedule = () => {
+        const now = Date.now();
+        const at = Math.min(now + this.bookmarkIntervalMs, deadline - 2000);
+        if (at < now || closed) return;
+        bookmarkTimer = setTimeout(() => {
+          const rv = Math.max(lastRV, this.registry.storeFor(def).cache.revision);
+          if (rv > sentRV) {
+            write(bookmark(rv, false));
+            sentRV = rv;
+          }
+          schedule();
+        }, at - now);
+      };
+      schedule();
     }
   }
 
@@ -500,7 +531,7 @@ export class ResourceHandler {
       // skiff runs no scheduler; its control loops run in-process.
       item('scheduler', 'skiff runs no kube-scheduler'),
       item('controller-manager', null),
-      item(store.name === 'etcd' ? 'etcd-0' : store.name, storeHealthy),
+      item('etcd-0', storeHealthy),
     ];
     if (verb === 'get') {
       const found = items.find((i) => i.metadata.name === ctx.info.name);
@@ -633,13 +664,7 @@ export class ResourceHandler {
 
   private async readDeleteOptions(ctx: Ctx): Promise<DeleteOptions> {
     const body = await readBody(ctx.req);
-    let fromBody: Obj | undefined;
-    if (body.length > 0) {
-      const v = parseBody(body, requestEncoding(header(ctx.req, 'content-type')), 'DeleteOptions');
-      if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest('the body of the request was in an unknown format');
-      fromBody = v as Obj;
-    }
-    const opts = deleteOptions(ctx.query, fromBody);
+    const opts = deleteOptions(ctx.query, body.length > 0 ? decodeDeleteOptionsBody(body, header(ctx.req, 'content-type')) : undefined);
     opts.user = ctx.user;
     if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) await this.authorizeUnsafeDelete(ctx);
     return opts;
@@ -729,6 +754,26 @@ function slicedSubresource(sub: SubresourceDef | undefined): string | undefined 
 const CREATED_STATUS = successStatus(undefined, 201);
 
 const COMMA = Buffer.from(',');
+const OPEN_BRACE = Buffer.from('{');
+const KIND_PREFIX = Buffer.from('{"kind":"');
+const API_VERSION_INFIX = Buffer.from(',"apiVersion":"');
+
+/**
+ * An object's JSON without its leading "kind" and "apiVersion" members, as slices of the
+ * cached bytes (objects are stored kind, apiVersion, metadata first; identifiers hold no
+ * escaped quotes). Bytes of any other shape are returned whole.
+ */
+export function withoutTypeMeta(b: Buffer): Buffer[] {
+  if (!b.subarray(0, KIND_PREFIX.length).equals(KIND_PREFIX)) return [b];
+  const kindEnd = b.indexOf(0x22, KIND_PREFIX.length);
+  if (kindEnd < 0 || !b.subarray(kindEnd + 1, kindEnd + 1 + API_VERSION_INFIX.length).equals(API_VERSION_INFIX)) return [b];
+  const avEnd = b.indexOf(0x22, kindEnd + 1 + API_VERSION_INFIX.length);
+  if (avEnd < 0) return [b];
+  const next = b[avEnd + 1];
+  if (next === 0x2c) return [OPEN_BRACE, b.subarray(avEnd + 2)];
+  if (next === 0x7d) return [OPEN_BRACE, b.subarray(avEnd + 1)];
+  return [b];
+}
 const LIST_END = Buffer.from(']}\n');
 const FRAME_END = Buffer.from('}\n');
 

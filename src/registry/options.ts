@@ -1,9 +1,11 @@
 // The options of writes (CreateOptions, UpdateOptions, PatchOptions, DeleteOptions):
 // decoded from the query and body and validated with upstream's 422 messages.
 
-import { fieldErr, invalid, type FieldError } from '../apimachinery/errors.js';
+import { badRequest, fieldErr, invalid, type FieldError } from '../apimachinery/errors.js';
+import { GoNumError, goParseInt64 } from '../apimachinery/listoptions.js';
 import { validateFieldManager } from '../apimachinery/validation.js';
 import type { Obj } from '../types/kind.js';
+import { goQueryBool, queryOptionalFlag } from '../apimachinery/querybool.js';
 import type { DeleteOptions } from './registry.js';
 import { fieldValidationDirective, validateFieldValidation, type FieldValidationMode } from './field-validation.js';
 
@@ -34,24 +36,15 @@ export function writeParams(query: URLSearchParams, kind: Exclude<OptionsKind, '
   errs.push(...validateFieldValidation(fv));
   fail(kind, errs);
   const force = query.get('force');
-  return { dryRun: dryRun.length > 0, fieldManager, force: force === 'true' || force === '1', fieldValidation: fieldValidationDirective(fv) };
+  return { dryRun: dryRun.length > 0, fieldManager, force: force !== null && goQueryBool(force), fieldValidation: fieldValidationDirective(fv) };
 }
 
 const POLICIES = ['Foreground', 'Background', 'Orphan'] as const;
 
-/** DeleteOptions from the query and (overriding) the body, validated as upstream's ValidateDeleteOptions. */
+/** DeleteOptions from the body, or the query when there is none, validated as upstream's ValidateDeleteOptions. */
 export function deleteOptions(query: URLSearchParams, body: Obj | undefined): DeleteOptions {
-  const o: Obj = {};
-  const q = (k: string) => query.get(k);
-  if (q('gracePeriodSeconds') !== null) o.gracePeriodSeconds = Number(q('gracePeriodSeconds'));
-  if (q('propagationPolicy') !== null) o.propagationPolicy = q('propagationPolicy');
-  if (q('ignoreStoreReadErrorWithClusterBreakingPotential') !== null) {
-    const v = q('ignoreStoreReadErrorWithClusterBreakingPotential');
-    o.ignoreStoreReadErrorWithClusterBreakingPotential = v === 'true' || v === '1' || v === '';
-  }
-  if (q('orphanDependents') !== null) o.orphanDependents = q('orphanDependents') === 'true' || q('orphanDependents') === '1';
-  if (query.getAll('dryRun').length) o.dryRun = query.getAll('dryRun');
-  if (body) Object.assign(o, body);
+  // A body replaces the query: upstream decodes one or the other (handlers/delete.go).
+  const o: Obj = body ?? deleteOptionsFromQuery(query);
   const dryRun: string[] = Array.isArray(o.dryRun) ? o.dryRun.map(String) : [];
   const errs: FieldError[] = [];
   if (o.orphanDependents !== undefined && o.orphanDependents !== null && o.propagationPolicy !== undefined && o.propagationPolicy !== null) {
@@ -81,4 +74,25 @@ export function deleteOptions(query: URLSearchParams, body: Obj | undefined): De
   if (typeof o.orphanDependents === 'boolean') out.orphanDependents = o.orphanDependents;
   if (o.gracePeriodSeconds !== undefined && o.gracePeriodSeconds !== null) out.gracePeriodSeconds = Number(o.gracePeriodSeconds);
   return out;
+}
+
+function deleteOptionsFromQuery(query: URLSearchParams): Obj {
+  const o: Obj = {};
+  const gp = query.get('gracePeriodSeconds');
+  if (gp !== null) {
+    try {
+      o.gracePeriodSeconds = goParseInt64(gp);
+    } catch (e) {
+      if (e instanceof GoNumError) throw badRequest(e.message);
+      throw e;
+    }
+  }
+  const policy = query.get('propagationPolicy');
+  if (policy !== null) o.propagationPolicy = policy;
+  for (const flag of ['ignoreStoreReadErrorWithClusterBreakingPotential', 'orphanDependents']) {
+    const v = queryOptionalFlag(query, flag);
+    if (v !== undefined) o[flag] = v;
+  }
+  if (query.getAll('dryRun').length) o.dryRun = query.getAll('dryRun');
+  return o;
 }

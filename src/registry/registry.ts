@@ -511,6 +511,7 @@ export class Registry {
     await this.checkNamespaceExists(scope, String(metaOf(obj).name ?? ''));
     await this.hooksFor(scope.served.def)?.checkWrite?.(obj, undefined, scope, opts);
     const generated = !metaOf(obj).name && !!metaOf(obj).generateName;
+    const rvOnCreate = nonZeroResourceVersion(metaOf(obj).resourceVersion);
     const template = generated ? clone(obj) : obj;
     for (let attempt = 0; ; attempt++) {
       const candidate = generated && attempt > 0 ? clone(template) : obj;
@@ -525,6 +526,9 @@ export class Registry {
         await hooks?.beforeCreate?.(stored, true);
         return this.toServed(scope.served, stored);
       }
+      // The storage layer's check (k8s.io/apiserver pkg/storage/etcd3/store.go Create), after
+      // validation; not an API status, so it surfaces as a bare 500. Dry runs never reach it.
+      if (rvOnCreate) throw new StatusError(500, '', 'resourceVersion should not be set on objects to be created');
       const existing = hooks?.beforeCreate ? await this.store.get(key) : undefined;
       if (existing?.kv) {
         if (!generated || attempt >= 7) throw alreadyExists(this.gr(scope.served), name);
@@ -618,22 +622,22 @@ export class Registry {
   /**
    * Record the writer's field ownership in metadata.managedFields (server-side apply's
    * Update entries). An empty list keeps the existing entries; a list holding one empty
-   * entry resets them, and the writer then owns every field it sent.
+   * entry strips them all, the writer's own included (as upstream documents for
+   * "Clearing managedFields").
    */
   private trackManagedFields(served: ServedResource, live: Obj | undefined, next: Obj, opts: WriteOptions & { subresource?: string }): void {
     if (opts.applied) return;
     const def = served.def;
     const meta = next.metadata;
     const requested = meta.managedFields;
-    let base = live;
     if (Array.isArray(requested) && requested.length === 0) meta.managedFields = live?.metadata?.managedFields;
     else if (isResetManagedFields(requested)) {
       delete meta.managedFields;
-      base = undefined;
+      return;
     } else if (requested === undefined && live) meta.managedFields = live.metadata?.managedFields;
     const sub = opts.subresource && opts.subresource !== 'finalize' ? opts.subresource : undefined;
     const hasStatus = def.subresources?.some((x) => x.type === 'status') ?? false;
-    const entries = trackUpdate(base, next, opts.fieldManager ?? DEFAULT_FIELD_MANAGER, {
+    const entries = trackUpdate(live, next, opts.fieldManager ?? DEFAULT_FIELD_MANAGER, {
       apiVersion: apiVersionOf(served.group, served.version),
       schema: def.schema ?? customResourceOf(def)?.applyType ?? 'unstructured',
       subresource: sub,
@@ -674,8 +678,13 @@ export class Registry {
         if (current.status === undefined) delete next.status;
         else next.status = clone(current.status);
       }
-      // Server-owned metadata carries over.
-      for (const f of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation']) {
+      // Server-owned metadata carries over; a uid is kept only when the request has none
+      // (rest.BeforeUpdate), so a changed one fails validation as immutable.
+      if (!meta.uid) {
+        if (cmeta.uid === undefined) delete meta.uid;
+        else meta.uid = cmeta.uid;
+      }
+      for (const f of ['creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation']) {
         if (cmeta[f] === undefined) delete meta[f];
         else meta[f] = cmeta[f];
       }
@@ -699,7 +708,8 @@ export class Registry {
   async update(scope: Scope, name: string, obj: Obj, opts: WriteOptions & { subresource?: string }): Promise<{ obj: Obj; created: boolean }> {
     const def = scope.served.def;
     const meta = metaOf(obj);
-    const wantRV = meta.resourceVersion ? String(meta.resourceVersion) : '';
+    // "0" is no resourceVersion: an unconditional update where the kind allows one (store.go Update).
+    const wantRV = meta.resourceVersion && String(meta.resourceVersion) !== '0' ? String(meta.resourceVersion) : '';
     if (wantRV && parseResourceVersion(wantRV) === undefined) {
       throw invalid(this.gk(scope.served), name, [{ type: 'FieldValueInvalid', field: 'metadata.resourceVersion', value: wantRV, detail: 'must be a decimal integer' }]);
     }
@@ -708,13 +718,22 @@ export class Registry {
       scope,
       name,
       (current) => {
+        const uid = obj.metadata?.uid;
+        if (current && uid && uid !== current.metadata.uid) {
+          // A PUT body's uid is a storage precondition (rest.defaultUpdatedObjectInfo.Preconditions);
+          // its failure is a StorageError that storeerr.InterpretUpdateError turns into a 409.
+          const key = this.storeFor(def).key(scope.namespace, name);
+          throw conflict(this.gr(scope.served), name, `StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${uid}, UID in object meta: ${current.metadata.uid ?? ''}`);
+        }
         if (current && wantRV && wantRV !== current.metadata.resourceVersion) {
           throw conflict(this.gr(scope.served), name, OPTIMISTIC_LOCK_MESSAGE);
         }
         if (current && !wantRV && !unconditional) {
-          throw conflict(this.gr(scope.served), name, 'metadata.resourceVersion: Invalid value: 0x0: must be specified for an update');
+          // store.go Update names the resource where a kind belongs (a TODO upstream keeps).
+          throw invalid({ group: scope.served.group, kind: scope.served.def.plural }, name, [fieldErr.invalid('metadata.resourceVersion', 0, 'must be specified for an update')]);
         }
         const copy = clone(obj);
+        if (!wantRV) delete copy.metadata.resourceVersion;
         if (current) copy.metadata.resourceVersion = current.metadata.resourceVersion;
         return copy;
       },
@@ -749,17 +768,7 @@ export class Registry {
         return { obj: { metadata: { name } }, deleted: true };
       }
       const current = this.toServed(scope.served, this.decodeKv(rs, res.kv));
-      const pre = opts.preconditions;
-      if (pre?.uid && pre.uid !== current.metadata.uid) {
-        throw conflict(this.gr(scope.served), name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${current.metadata.uid}`);
-      }
-      if (pre?.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion) {
-        throw conflict(
-          this.gr(scope.served),
-          name,
-          `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${current.metadata.resourceVersion}`,
-        );
-      }
+      checkDeletePreconditions(scope.served, current, opts.preconditions);
       const next = clone(current);
       const meta = next.metadata;
       const grace = def.strategy?.gracePeriodSeconds?.(current, opts.gracePeriodSeconds) ?? 0;
@@ -820,6 +829,11 @@ export class Registry {
   }
 }
 
+/** versioner.ObjectResourceVersion(obj) != 0: a resourceVersion that parses as a non-zero uint64. */
+function nonZeroResourceVersion(v: unknown): boolean {
+  return typeof v === 'string' && /^\d+$/.test(v) && !/^0+$/.test(v);
+}
+
 /** Parse a resourceVersion query value: undefined for unset, a number otherwise; 400 when malformed. */
 export function parseResourceVersion(v: string | undefined | null): number | undefined {
   if (v === undefined || v === null || v === '') return undefined;
@@ -841,6 +855,22 @@ function metaErrors(obj: Obj, def: KindDef): FieldError[] {
 function metaUpdateErrors(next: Obj, current: Obj, def: KindDef): FieldError[] {
   if (!genericMeta(def)) return validateMetaUpdate(next, current, def);
   return validateObjectMetaUpdate(next.metadata as ObjectMetaLike, current.metadata as ObjectMetaLike, { kubeFinalizers: false });
+}
+
+/**
+ * rest.BeforeDelete's early precondition check (k8s.io/apiserver pkg/registry/rest/delete.go):
+ * a 409 naming the kind (not the resource) with its own wording.
+ */
+function checkDeletePreconditions(served: ServedResource, current: Obj, pre: DeleteOptions['preconditions']): void {
+  if (!pre) return;
+  const byKind = { group: served.group, resource: served.def.kind };
+  const name = String(current.metadata.name);
+  if (pre.uid && pre.uid !== current.metadata.uid) {
+    throw conflict(byKind, name, `the UID in the precondition (${pre.uid}) does not match the UID in record (${current.metadata.uid ?? ''}). The object might have been deleted and then recreated`);
+  }
+  if (pre.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion) {
+    throw conflict(byKind, name, `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${current.metadata.resourceVersion ?? ''}). The object might have been modified`);
+  }
 }
 
 function specChanged(next: Obj, current: Obj): boolean {

@@ -7,9 +7,11 @@ import { gzipSync } from 'node:zlib';
 import { requestEntityTooLarge, StatusError, type Status } from '../apimachinery/errors.js';
 import type { UserInfo } from '../authn/types.js';
 import { toYaml } from '../encoding/yaml.js';
+import { goParseBool } from '../apimachinery/querybool.js';
 import type { Encoding } from '../encoding/negotiate.js';
 import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
 import type { ObjectType } from '../types/schema.js';
+import { Status as StatusType } from '../types/schemas/meta.js';
 import type { RequestInfo } from './requestinfo.js';
 
 export type Req = IncomingMessage | Http2ServerRequest;
@@ -89,10 +91,12 @@ export function sendBytes(ctx: Ctx, code: number, contentType: string, body: Buf
   else res.end(payload);
 }
 
+/** Upstream's isPrettyPrint (negotiation/negotiate.go): ?pretty by strconv.ParseBool, else curl, wget and browsers. */
 export function isPretty(ctx: Ctx): boolean {
   const p = ctx.query.get('pretty');
-  if (p === null) return false;
-  return p === '' || p === 'true' || p === '1';
+  if (p) return goParseBool(p) ?? false;
+  const ua = header(ctx.req, 'user-agent') ?? '';
+  return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
 }
 
 /** Write a value as JSON, YAML or protobuf. `json` may be pre-encoded bytes (the fast path); protobuf needs the type. */
@@ -109,7 +113,8 @@ export function sendEncoded(ctx: Ctx, code: number, encoding: Encoding, value: u
   }
   if (isPretty(ctx)) {
     const v = preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value;
-    sendBytes(ctx, code, 'application/json', JSON.stringify(v, null, 2) + '\n');
+    // json.MarshalIndent(obj, "", "  ") with no trailing newline, as the pretty serializer writes it.
+    sendBytes(ctx, code, 'application/json', JSON.stringify(v, null, 2));
     return;
   }
   sendBytes(ctx, code, 'application/json', preEncoded ?? Buffer.from(JSON.stringify(value) + '\n'));
@@ -122,7 +127,7 @@ export function sendStatus(ctx: Ctx, err: StatusError): void {
     return;
   }
   for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
-  sendEncoded(ctx, err.code, 'json', err.status);
+  sendEncoded(ctx, err.code, err.protobuf ? 'protobuf' : 'json', err.status, undefined, err.protobuf ? StatusType : undefined);
 }
 
 export function successStatus(details: Status['details'], code = 200): Status {

@@ -1,6 +1,8 @@
 // What a request is about, parsed from its method and path the way upstream's
 // RequestInfoFactory does. Authorization and routing both read it.
 
+import { queryFlag } from '../apimachinery/querybool.js';
+
 export interface RequestInfo {
   isResourceRequest: boolean;
   path: string;
@@ -73,7 +75,7 @@ export function parseRequestInfo(method: string, rawPath: string, query: URLSear
   if (isLegacyWatch) {
     info.verb = 'watch';
   } else if (info.verb === 'get' && info.name === '') {
-    info.verb = isTrue(query.get('watch')) ? 'watch' : 'list';
+    info.verb = queryFlag(query, 'watch') ? 'watch' : 'list';
   } else if (info.verb === 'delete' && info.name === '') {
     info.verb = 'deletecollection';
   }
@@ -85,8 +87,4 @@ export function parseRequestInfo(method: string, rawPath: string, query: URLSear
     }
   }
   return info;
-}
-
-function isTrue(v: string | null): boolean {
-  return v === 'true' || v === '1';
 }

@@ -46,11 +46,28 @@ function eventFromCore(obj: Obj): Obj {
   return out;
 }
 
+const RBAC_STRATEGY = { allowCreateOnUpdate: true };
+
+/** apiequality.Semantic.DeepEqual of two map[string]string: nil and empty are equal. */
+function sameStringMap(a: unknown, b: unknown): boolean {
+  const x = a && typeof a === 'object' ? (a as Record<string, unknown>) : {};
+  const y = b && typeof b === 'object' ? (b as Record<string, unknown>) : {};
+  const kx = Object.keys(x);
+  return kx.length === Object.keys(y).length && kx.every((k) => Object.hasOwn(y, k) && x[k] === y[k]);
+}
+
 export const groupKinds: KindDef[] = [
   // apps/v1
   kind({
     group: APPS, kind: 'Deployment', tracksGeneration: true, plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], categories: ['all'],
     namespaced: true, subresources: [scaleSubresource(), statusSubresource()],
+    // deploymentStrategy.PrepareForUpdate (pkg/registry/apps/deployment/strategy.go): annotations are
+    // copied to ReplicaSets, so changing them bumps the generation as a spec change does.
+    strategy: {
+      prepareForUpdate(obj, old) {
+        if (!sameStringMap(obj.metadata?.annotations, old.metadata?.annotations)) obj.metadata.generation = (Number(old.metadata?.generation) || 0) + 1;
+      },
+    },
   }),
   kind({
     group: APPS, kind: 'ReplicaSet', tracksGeneration: true, plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], categories: ['all'],
@@ -79,7 +96,8 @@ export const groupKinds: KindDef[] = [
   }),
 
   // coordination.k8s.io/v1
-  kind({ group: 'coordination.k8s.io', kind: 'Lease', plural: 'leases', singular: 'lease', namespaced: true }),
+  // leaseStrategy.AllowCreateOnUpdate (pkg/registry/coordination/lease/strategy.go): a PUT may create.
+  kind({ group: 'coordination.k8s.io', kind: 'Lease', plural: 'leases', singular: 'lease', namespaced: true, strategy: { allowCreateOnUpdate: true } }),
 
   // events.k8s.io/v1
   kind({
@@ -104,10 +122,11 @@ export const groupKinds: KindDef[] = [
   kind({ group: NET, kind: 'ServiceCIDR', plural: 'servicecidrs', singular: 'servicecidr', namespaced: false, subresources: [statusSubresource()] }),
 
   // rbac.authorization.k8s.io/v1
-  kind({ group: RBAC, kind: 'ClusterRoleBinding', plural: 'clusterrolebindings', singular: 'clusterrolebinding', namespaced: false, nameRule: 'PathSegmentName' }),
-  kind({ group: RBAC, kind: 'ClusterRole', plural: 'clusterroles', singular: 'clusterrole', namespaced: false, nameRule: 'PathSegmentName' }),
-  kind({ group: RBAC, kind: 'RoleBinding', plural: 'rolebindings', singular: 'rolebinding', namespaced: true, nameRule: 'PathSegmentName' }),
-  kind({ group: RBAC, kind: 'Role', plural: 'roles', singular: 'role', namespaced: true, nameRule: 'PathSegmentName' }),
+  // The rbac strategies (pkg/registry/rbac/*/strategy.go) allow create on update.
+  kind({ group: RBAC, kind: 'ClusterRoleBinding', plural: 'clusterrolebindings', singular: 'clusterrolebinding', namespaced: false, nameRule: 'PathSegmentName', strategy: RBAC_STRATEGY }),
+  kind({ group: RBAC, kind: 'ClusterRole', plural: 'clusterroles', singular: 'clusterrole', namespaced: false, nameRule: 'PathSegmentName', strategy: RBAC_STRATEGY }),
+  kind({ group: RBAC, kind: 'RoleBinding', plural: 'rolebindings', singular: 'rolebinding', namespaced: true, nameRule: 'PathSegmentName', strategy: RBAC_STRATEGY }),
+  kind({ group: RBAC, kind: 'Role', plural: 'roles', singular: 'role', namespaced: true, nameRule: 'PathSegmentName', strategy: RBAC_STRATEGY }),
 
   // flowcontrol.apiserver.k8s.io/v1
   kind({

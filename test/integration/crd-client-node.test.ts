@@ -108,10 +108,12 @@ describe('custom resources through @kubernetes/client-node', () => {
       body: [{ op: 'add', path: '/spec/ports/-', value: { name: 'https', port: 443 } }],
     });
     assert.deepEqual(jsonPatched.spec.ports.map((p: { name: string }) => p.name), ['http', 'https']);
-    // Updates need a resourceVersion, as for every custom resource.
+    // Updates need a resourceVersion, as for every custom resource: a 422 naming the resource
+    // where a kind belongs (k8s.io/apiserver pkg/registry/generic/registry/store.go Update, v1.34).
     await assert.rejects(
       custom.replaceNamespacedCustomObject({ group: GROUP, version: 'v1alpha1', namespace: 'default', plural: 'apps', name: 'web', body: { apiVersion: `${GROUP}/v1alpha1`, kind: 'App', metadata: { name: 'web' }, spec: {} } }),
-      (e: { code?: number; body?: string }) => e.code === 409 && /must be specified for an update/.test(String(e.body)),
+      (e: { code?: number; body?: string }) =>
+        e.code === 422 && JSON.parse(String(e.body)).message === `apps.${GROUP} "web" is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update`,
     );
   });
 

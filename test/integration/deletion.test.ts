@@ -105,7 +105,7 @@ describe('deletion, garbage collection and namespaces', () => {
     await owner('pre');
     const wrongUid = await srv.request('DELETE', cm('pre'), { body: { preconditions: { uid: 'nope' } } });
     assert.equal(wrongUid.status, 409);
-    assert.match(wrongUid.json().message, /Precondition failed: UID in precondition: nope, UID in object meta: /);
+    assert.match(wrongUid.json().message, /^Operation cannot be fulfilled on ConfigMap "[^"]+": the UID in the precondition \(nope\) does not match the UID in record \([0-9a-f-]+\)\. The object might have been deleted and then recreated$/);
     const dry = await srv.request('DELETE', cm('pre') + '?dryRun=All');
     assert.equal(dry.status, 200);
     assert.ok(await exists(cm('pre')));

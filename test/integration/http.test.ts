@@ -221,7 +221,12 @@ describe('HTTP semantics', () => {
 
     const ready = await srv.request('GET', '/readyz?verbose', { auth: false });
     assert.equal(ready.status, 200);
-    assert.match(ready.text, /^\[\+\]ping ok\n\[\+\]log ok\n\[\+\]sqlite ok\n/);
+    // The storage checks carry upstream's names on SQLite too (k8s.io/apiserver pkg/server/options/etcd.go).
+    assert.match(ready.text, /^\[\+\]ping ok\n\[\+\]log ok\n\[\+\]etcd ok\n\[\+\]etcd-readiness ok\n/);
+    for (const path of ['/livez/etcd', '/readyz/etcd', '/readyz/etcd-readiness', '/healthz/etcd', '/readyz/shutdown']) {
+      const one = await srv.request('GET', path, { auth: false });
+      assert.equal(`${path} ${one.status} ${one.text}`, `${path} 200 ok`);
+    }
     assert.match(ready.text, /readyz check passed\n$/);
     const ex = await srv.request('GET', '/readyz?verbose&exclude=ping', { auth: false });
     assert.match(ex.text, /\[\+\]ping excluded: ok/);

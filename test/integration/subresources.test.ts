@@ -143,7 +143,8 @@ describe('subresources', () => {
     assert.equal(cs.code, 0, cs.stderr);
     assert.match(cs.stderr, /Warning: v1 ComponentStatus is deprecated in v1\.19\+/);
     assert.match(cs.stdout, /^controller-manager\s+Healthy\s+ok/m);
-    assert.match(cs.stdout, /^sqlite\s+Healthy\s+ok/m);
+    // Upstream names its storage etcd-0 (pkg/registry/core/componentstatus); so does skiff on SQLite.
+    assert.match(cs.stdout, /^etcd-0\s+Healthy\s+ok/m);
     const one = await srv.request('GET', '/api/v1/componentstatuses/controller-manager');
     assert.equal(one.json().conditions[0].status, 'True');
     assert.equal((await srv.request('GET', '/api/v1/componentstatuses/nope')).status, 404);

