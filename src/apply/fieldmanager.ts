@@ -136,7 +136,7 @@ export function gvkString(obj: unknown): string {
 }
 
 /** objectGVKNN: "namespace/name; group/version, Kind=Kind". */
-function objectGVKNN(obj: unknown): string {
+export function objectGVKNN(obj: unknown): string {
   const m = metadataOf(obj) ?? {};
   const ns = typeof m.namespace === 'string' ? m.namespace : '';
   const name = typeof m.name === 'string' ? m.name : '';

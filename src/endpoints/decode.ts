@@ -5,7 +5,9 @@ import { badRequest } from '../apimachinery/errors.js';
 import type { Encoding } from '../encoding/negotiate.js';
 import { parseYaml } from '../encoding/yaml.js';
 import type { Obj } from '../types/kind.js';
-import { fieldsOf, type ObjectType, type Type } from '../types/schema.js';
+import { jsToRaw, parseGoJson } from '../patch/go-json.js';
+import type { ObjectType } from '../types/schema.js';
+import { decodeJsonTyped } from './typed-decode.js';
 
 export interface ExpectedKind {
   group: string;
@@ -117,78 +119,20 @@ export function checkObject(value: unknown, body: Buffer, expected: ExpectedKind
 }
 
 /**
- * Reject a JSON/YAML body whose values do not fit the kind's Go types, as decoding into
- * the typed struct does upstream (a 400 naming the first mismatch in document order).
- * Types with their own JSON decoding (quantities, times, int-or-string, raw JSON) are
- * left to the checks that know them.
+ * Decode a JSON or YAML body into the kind's Go types, as upstream's typed decoding does:
+ * the kind checks first, then Go's decoding (typed-decode.ts); a value Go refuses is a
+ * 400 `<Kind> in version "v1" cannot be handled as a <Kind>: <Go's error>`.
  */
-export function checkGoTypes(obj: Obj, type: ObjectType, kind: string, version: string): void {
-  const err = structTypeError(obj, type, goStructName(type), []);
-  if (err) throw badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: json: ${err}`);
+export function decodeTypedObject(body: Buffer, encoding: 'json' | 'yaml', expected: ExpectedKind, type: ObjectType): Obj {
+  const parsed = parseBody(body, encoding, expected.kind);
+  const node = encoding === 'json' ? parseGoJson(body) : jsToRaw(parsed);
+  const decoded = node.t === 'object' ? decodeJsonTyped(node, type) : undefined;
+  const obj = checkObject(decoded ? decoded.value : parsed, body, expected);
+  if (decoded?.error) throw typedDecodeError(expected.kind, expected.version, decoded.error);
+  return obj;
 }
 
-const GO_SCALARS: Partial<Record<string, string>> = { string: 'string', bool: 'bool', int32: 'int32', int64: 'int64', double: 'float64' };
-const INT_RANGE: Partial<Record<string, [number, number]>> = { int32: [-(2 ** 31), 2 ** 31 - 1], int64: [-(2 ** 63), 2 ** 63 - 1] };
-
-function structTypeError(obj: Record<string, unknown>, type: ObjectType, struct: string, path: string[]): string | undefined {
-  const fields = fieldsOf(type);
-  for (const [name, value] of Object.entries(obj)) {
-    const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
-    if (!field) continue;
-    const err = valueTypeError(value, field, struct, [...path, name]);
-    if (err) return err;
-  }
-  return undefined;
+/** Upstream's 400 for a body its typed decoding refuses (transformDecodeError). */
+export function typedDecodeError(kind: string, version: string, goError: string) {
+  return badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${goError}`);
 }
-
-/** Go's UnmarshalTypeError for one value: the innermost struct and the JSON field path name it; list indexes and map keys do not. */
-function valueTypeError(value: unknown, type: Type, struct: string, path: string[]): string | undefined {
-  if (value === null) return undefined;
-  const mismatch = (what: string) => `cannot unmarshal ${what} into Go struct field ${struct}.${path.join('.')} of type ${goTypeName(type)}`;
-  switch (type.kind) {
-    case 'object':
-      if (typeof value !== 'object' || Array.isArray(value)) return mismatch(goType(value));
-      return structTypeError(value as Record<string, unknown>, type, goStructName(type), path);
-    case 'list':
-      if (!Array.isArray(value)) return mismatch(goType(value));
-      for (const item of value) {
-        const err = valueTypeError(item, type.items, struct, path);
-        if (err) return err;
-      }
-      return undefined;
-    case 'map':
-      if (typeof value !== 'object' || Array.isArray(value)) return mismatch(goType(value));
-      for (const item of Object.values(value as object)) {
-        const err = valueTypeError(item, type.values, struct, path);
-        if (err) return err;
-      }
-      return undefined;
-    default: {
-      const goName = GO_SCALARS[type.kind];
-      if (!goName) return undefined;
-      const jsonKind = goType(value);
-      const wanted = goName === 'bool' ? 'bool' : goName === 'string' ? 'string' : 'number';
-      if (jsonKind !== wanted) return mismatch(jsonKind);
-      const range = INT_RANGE[type.kind];
-      if (range && (!Number.isInteger(value) || (value as number) < range[0] || (value as number) > range[1])) return mismatch(`number ${String(value)}`);
-      return undefined;
-    }
-  }
-}
-
-/** A schema type as Go prints it: int32, []v1.Container, map[string]string, v1.PodSpec. */
-function goTypeName(type: Type): string {
-  switch (type.kind) {
-    case 'object':
-      return `${goPackage(type)}.${goStructName(type)}`;
-    case 'list':
-      return `[]${goTypeName(type.items)}`;
-    case 'map':
-      return `map[string]${goTypeName(type.values)}`;
-    default:
-      return GO_SCALARS[type.kind] ?? type.kind;
-  }
-}
-
-const goStructName = (type: ObjectType) => type.name.slice(type.name.lastIndexOf('.') + 1);
-const goPackage = (type: ObjectType) => type.name.split('.').at(-2) ?? '';

@@ -27,7 +27,8 @@ import { header, readBody, sendEncoded, sendText, successStatus, type Ctx } from
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
-import { checkGoTypes, checkObject, decodeObject, parseBody } from './decode.js';
+import { checkObject, decodeObject, decodeTypedObject, parseBody } from './decode.js';
+import { convertAppliedObject, decodePatchedObject } from './typed-decode.js';
 import { applyScale, toScale } from './scale.js';
 import { patchSchemaOf } from '../registry/patch-schema.js';
 import { apply as applyFields, managerOrUserAgent } from '../apply/index.js';
@@ -333,7 +334,6 @@ export class ResourceHandler {
     const obj = this.decodeBody(body, encoding, scope);
     const custom = customResourceOf(def);
     if (def.schema) {
-      if (encoding !== 'protobuf') checkGoTypes(obj, def.schema, def.kind, served.version);
       ctx.warnings.push(...bodyFieldValidation(mode, { body, encoding, type: def.schema, target: { kind: def.kind, version: served.version } }));
       pruneObject(obj, def.schema);
       applyDefaults(served.group, served.version, def.kind, obj, def.schema);
@@ -362,12 +362,13 @@ export class ResourceHandler {
         isRegistered: (apiVersion, kind) => this.catalog.isRegistered(apiVersion, kind),
       });
     }
-    return decodeObject(body, encoding, {
+    const expected = {
       group: served.group,
       version: served.version,
       kind: served.def.kind,
-      isRegistered: (apiVersion, kind) => this.catalog.isRegistered(apiVersion, kind),
-    });
+      isRegistered: (apiVersion: string, kind: string) => this.catalog.isRegistered(apiVersion, kind),
+    };
+    return served.def.schema ? decodeTypedObject(body, encoding, expected, served.def.schema) : decodeObject(body, encoding, expected);
   }
 
   /** The manager of a non-apply write: the fieldManager parameter, else the User-Agent's product. */
@@ -447,9 +448,10 @@ export class ResourceHandler {
         if (!current) throw notFound({ group: served.group, resource: served.def.plural }, name);
         const schema = served.def.schema;
         const out = applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', current, patchBody, schema ? patchSchemaOf(schema) : undefined, { fieldValidation: params.fieldValidation });
-        const patched = out.object as Obj;
+        let patched = out.object as Obj;
         if (pt === 'strategic') dropPatchDirectives(patched);
         if (schema) {
+          if (isJsonObject(patched)) patched = decodePatchedObject(pt as 'json' | 'merge' | 'strategic', patched, schema, patchBody) as Obj;
           warnings = applyPatchFieldValidation(params.fieldValidation, { kind: pt as 'json' | 'merge' | 'strategic', patchStrictErrors: out.strictErrors, patched, type: schema, patchBody });
           pruneObject(patched, schema);
           applyDefaults(served.group, served.version, served.def.kind, patched, schema);
@@ -561,9 +563,10 @@ export class ResourceHandler {
         }
         const base = current ?? undefined;
         const out = applyFields(base, { ...cfg, metadata: { ...(cfg.metadata ?? {}), name, ...(def.namespaced ? { namespace: scope.namespace } : {}) } }, params.fieldManager, opts);
-        const obj = out.object as Obj;
+        let obj = out.object as Obj;
         if (current) obj.metadata = { ...obj.metadata, resourceVersion: current.metadata.resourceVersion };
         if (def.schema) {
+          obj = convertAppliedObject(obj, def.schema, cfg) as Obj;
           pruneObject(obj, def.schema);
           applyDefaults(served.group, served.version, def.kind, obj, def.schema);
         } else {
@@ -614,7 +617,11 @@ export class ResourceHandler {
       desired = (cur) => withScale(cur, scale);
     } else {
       const pt = patchType(header(ctx.req, 'content-type'), custom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
-      desired = (cur) => withScale(cur, applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', scaleOf(cur), body.toString('utf8')).object as Obj);
+      const scalePatch = body.toString('utf8');
+      desired = (cur) => {
+        const patched = applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', scaleOf(cur), scalePatch).object;
+        return withScale(cur, (isJsonObject(patched) ? decodePatchedObject(pt as 'json' | 'merge' | 'strategic', patched, ScaleType, scalePatch) : patched) as Obj);
+      };
     }
     const res = await this.registry.guaranteedUpdate(
       scope,
@@ -694,10 +701,9 @@ const SUBRESOURCE_BODY_SCHEMAS: Record<string, ObjectType | undefined> = {
 function decodeFixedKind(ctx: Ctx, body: Buffer, kind: { group: string; version: string; kind: string }, schema: ObjectType | undefined, alsoAccepts: string[] = []): Obj {
   const apiVersion = apiVersionOf(kind.group, kind.version);
   const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!schema });
-  const parsed = encoding === 'protobuf' ? decodeObjectProto(body, () => schema, { apiVersion, kind: kind.kind }) : parseBody(body, encoding, kind.kind);
-  const obj = checkObject(parsed, body, { ...kind, alsoAccepts, isRegistered: (av, k) => k === kind.kind && (av === apiVersion || alsoAccepts.includes(av)) });
-  if (schema && encoding !== 'protobuf') checkGoTypes(obj, schema, kind.kind, kind.version);
-  return obj;
+  const expected = { ...kind, alsoAccepts, isRegistered: (av: string, k: string) => k === kind.kind && (av === apiVersion || alsoAccepts.includes(av)) };
+  if (encoding === 'protobuf') return checkObject(decodeObjectProto(body, () => schema, { apiVersion, kind: kind.kind }), body, expected);
+  return schema ? decodeTypedObject(body, encoding, expected, schema) : decodeObject(body, encoding, expected);
 }
 
 /** The subresources that write a slice of the object through the generic update path. */
@@ -739,3 +745,4 @@ function notFoundPage(ctx: Ctx): void {
   sendText(ctx, 404, '404 page not found\n');
 }
 
+const isJsonObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
