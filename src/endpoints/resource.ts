@@ -451,8 +451,9 @@ export class ResourceHandler {
         let patched = out.object as Obj;
         if (pt === 'strategic') dropPatchDirectives(patched);
         if (schema) {
-          if (isJsonObject(patched)) patched = decodePatchedObject(pt as 'json' | 'merge' | 'strategic', patched, schema, patchBody) as Obj;
-          warnings = applyPatchFieldValidation(params.fieldValidation, { kind: pt as 'json' | 'merge' | 'strategic', patchStrictErrors: out.strictErrors, patched, type: schema, patchBody });
+          let patchedJson: string | undefined;
+          if (isJsonObject(patched)) ({ object: patched, patchedJson } = decodePatchedObject(pt as 'json' | 'merge' | 'strategic', current, patched, schema, patchBody) as { object: Obj; patchedJson: string });
+          warnings = applyPatchFieldValidation(params.fieldValidation, { kind: pt as 'json' | 'merge' | 'strategic', patchStrictErrors: out.strictErrors, patched, patchedJson, type: schema, patchBody });
           pruneObject(patched, schema);
           applyDefaults(served.group, served.version, served.def.kind, patched, schema);
         } else if (custom && patched !== null && typeof patched === 'object' && !Array.isArray(patched)) {
@@ -551,6 +552,7 @@ export class ResourceHandler {
       schema: def.schema ?? customResourceOf(def)?.applyType ?? ('unstructured' as const),
       subresource: sub?.type === 'status' ? 'status' : undefined,
       force: params.force,
+      sentConfig: cfg,
       ignoredFields: sub?.type === 'status' ? [['spec']] : def.subresources?.some((x) => x.type === 'status') ? [['status']] : [],
     };
     const res = await this.registry.guaranteedUpdate(
@@ -619,8 +621,9 @@ export class ResourceHandler {
       const pt = patchType(header(ctx.req, 'content-type'), custom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
       const scalePatch = body.toString('utf8');
       desired = (cur) => {
-        const patched = applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', scaleOf(cur), scalePatch).object;
-        return withScale(cur, (isJsonObject(patched) ? decodePatchedObject(pt as 'json' | 'merge' | 'strategic', patched, ScaleType, scalePatch) : patched) as Obj);
+        const scale = scaleOf(cur);
+        const patched = applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', scale, scalePatch).object;
+        return withScale(cur, (isJsonObject(patched) ? decodePatchedObject(pt as 'json' | 'merge' | 'strategic', scale, patched, ScaleType, scalePatch).object : patched) as Obj);
       };
     }
     const res = await this.registry.guaranteedUpdate(

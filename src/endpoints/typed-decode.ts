@@ -16,7 +16,8 @@
 
 import { stdBase64Error } from '../apimachinery/gobase64.js';
 import { formatGoTimeRFC3339, formatGoTimeRFC3339Micro, GoTimeParseError, parseGoTime, RFC3339_LAYOUT, RFC3339_MICRO_LAYOUT } from '../apimachinery/gotime.js';
-import { goEncode, goValueKind, jsToRaw, rawToJs, setOwn, type RawNode } from '../patch/go-json.js';
+import { compareGoStrings, goEncode, GoJsonSyntaxError, goValueKind, jsToRaw, parseGoJson, rawToJs, setOwn, type RawNode } from '../patch/go-json.js';
+import { encodeRawNode, jsonPatchedNode, mergePatchedNode } from './patched-json.js';
 import { goPlusV, patchInvalid } from '../registry/field-validation.js';
 import { gvkString, objectGVKNN } from '../apply/fieldmanager.js';
 import { StatusError } from '../apimachinery/errors.js';
@@ -37,6 +38,7 @@ const INT_BITS: Partial<Record<string, bigint>> = { int32: 32n, int64: 64n };
 
 /** A schema type as Go prints it: int32, []v1.Container, map[string]string, v1.PodSpec. */
 export function goTypeName(type: Type): string {
+  if (type.goType) return type.goType;
   switch (type.kind) {
     case 'object':
       return `${goPackage(type)}.${goStructName(type)}`;
@@ -53,6 +55,16 @@ const goStructName = (type: ObjectType) => type.name.slice(type.name.lastIndexOf
 const goPackage = (type: ObjectType) => type.name.split('.').at(-2) ?? '';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A Go map has no order; it is encoded with sorted keys, so it is kept that way. */
+function sortedKeys(m: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(m);
+  const sorted = [...keys].sort(compareGoStrings);
+  if (keys.every((k, i) => k === sorted[i])) return m;
+  const out: Record<string, unknown> = {};
+  for (const k of sorted) setOwn(out, k, m[k]);
+  return out;
+}
 
 /** The zero value a map or slice element takes from a JSON null, as it is encoded back. */
 function zeroValue(type: Type): unknown {
@@ -143,7 +155,7 @@ function decodeInto(node: RawNode, type: Type, existing: unknown, struct: string
       if (node.t !== 'object') return mismatch(goValueKind(node));
       const target = isPlainObject(existing) ? existing : {};
       for (const [k, v] of node.entries) setOwn(target, k, decodeElement(v, type.values, undefined, struct, path, ctx));
-      return target;
+      return sortedKeys(target);
     }
     case 'list': {
       if (node.t !== 'array') return mismatch(goValueKind(node));
@@ -234,7 +246,7 @@ function convertValue(v: unknown, type: Type): unknown {
       if (kind !== 'map') fail(`cannot restore map from ${kind}`);
       const out: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) setOwn(out, k, x === null ? zeroValue(type.values) : convertValue(x, type.values));
-      return out;
+      return sortedKeys(out);
     }
     case 'list':
       if (kind !== 'slice') fail(`cannot restore slice from ${kind}`);
@@ -269,14 +281,36 @@ function convertValue(v: unknown, type: Type): unknown {
 
 /**
  * The patched object as the patch handler decodes it into the kind (patch.go): JSON and
- * merge patches decode the patched JSON with encoding/json, strategic merge patches
- * convert the patched map; a failure is upstream's 422 ` "" is invalid: patch: Invalid
- * value: "<patched JSON | the patch as %+v>": <Go's error>`.
+ * merge patches decode the patched JSON (as json-patch writes it, patched-json.ts) with
+ * encoding/json, strategic merge patches convert the patched map; a failure is upstream's
+ * 422 ` "" is invalid: patch: Invalid value: "<patched JSON | the patch as %+v>": <error>`.
+ * Returns the decoded object and the patched JSON text (the 422s of fieldValidation=Strict
+ * print it too).
  */
-export function decodePatchedObject(kind: 'json' | 'merge' | 'strategic', patched: Record<string, unknown>, type: ObjectType, patchBody: string): Record<string, unknown> {
-  const out = kind === 'strategic' ? convertUnstructuredTyped(patched, type) : decodeJsonTyped(jsToRaw(patched), type);
-  if (out.error !== undefined) throw patchInvalid(kind === 'strategic' ? goPlusV(patchBody) : goEncode(patched), out.error);
-  return out.value;
+export function decodePatchedObject(
+  kind: 'json' | 'merge' | 'strategic',
+  current: unknown,
+  patched: Record<string, unknown>,
+  type: ObjectType,
+  patchBody: string,
+): { object: Record<string, unknown>; patchedJson: string } {
+  if (kind === 'strategic') {
+    const out = convertUnstructuredTyped(patched, type);
+    if (out.error !== undefined) throw patchInvalid(goPlusV(patchBody), out.error);
+    return { object: out.value, patchedJson: goEncode(patched) };
+  }
+  let node: RawNode;
+  try {
+    const patchNode = parseGoJson(patchBody);
+    node = kind === 'merge' ? mergePatchedNode(current, patchNode, patched, type) : jsonPatchedNode(patchNode, patched, type);
+  } catch (e) {
+    if (!(e instanceof GoJsonSyntaxError)) throw e;
+    node = jsToRaw(patched);
+  }
+  const patchedJson = encodeRawNode(node);
+  const out = decodeJsonTyped(node, type);
+  if (out.error !== undefined) throw patchInvalid(patchedJson, out.error);
+  return { object: out.value, patchedJson };
 }
 
 /**

@@ -465,6 +465,8 @@ export interface PatchFieldValidationInput {
   /** The patched object (after directive removal for strategic merge patches). */
   patched: unknown;
   type: ObjectType;
+  /** The patched JSON as the JSON/merge patcher wrote it (its 422 prints it); default: Go's sorted encoding of `patched`. */
+  patchedJson?: string;
   /** The raw patch body; the strategic-merge 422 prints it as Go prints the decoded map. */
   patchBody?: string | Uint8Array | unknown;
 }
@@ -482,7 +484,7 @@ export function applyPatchFieldValidation(mode: FieldValidationMode, input: Patc
   const problems = [...input.patchStrictErrors, ...findPatchedObjectUnknownFields(input.kind, input.patched, input.type)];
   if (problems.length === 0) return [];
   if (mode === 'Warn') return strictDecodingWarnings(problems);
-  const value = input.kind === 'strategic' ? goPlusV(input.patchBody) : goEncode(input.patched);
+  const value = input.kind === 'strategic' ? goPlusV(input.patchBody) : (input.patchedJson ?? goEncode(input.patched));
   throw patchInvalid(value, strictDecodingMessage(problems));
 }
 

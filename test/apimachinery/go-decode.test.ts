@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { stdBase64Error } from '../../src/apimachinery/gobase64.js';
 import { formatGoTimeRFC3339, formatGoTimeRFC3339Micro, parseGoTime, RFC3339_LAYOUT, RFC3339_MICRO_LAYOUT } from '../../src/apimachinery/gotime.js';
+import { encodeRawNode, jsonPatchedNode, mergePatchedNode } from '../../src/endpoints/patched-json.js';
 import { convertUnstructuredTyped, decodeJsonTyped } from '../../src/endpoints/typed-decode.js';
 import { parseGoJson } from '../../src/patch/go-json.js';
 import { bytes, int32, int64, list, map, object, string, time } from '../../src/types/schema.js';
@@ -151,5 +152,24 @@ describe('runtime.DefaultUnstructuredConverter.FromUnstructured (apimachinery ru
   });
   it('returns the first error in struct field order, not document order', () => {
     assert.equal(convert({ data: { a: 1 }, count: 'x' }), 'unrecognized type: int32');
+  });
+});
+
+describe('the patched JSON as json-patch v4 writes it (merge.go MergePatch/pruneNulls, patch.go Apply/findObject)', () => {
+  const current = { metadata: { labels: { z: '1', a: '2' }, generation: 1 }, count: 1, data: { b: '1' }, inner: { b: 'x', a: 'y' } };
+  it('merge: the top level and merged objects sorted, untouched values in Go struct order, inserted values sorted without nulls, literals kept', () => {
+    const patchText = '{"count":6.0,"data":{"c":{"y":1,"n":null,"a":2}},"inner":{"b":"q"}}';
+    const patched = { metadata: current.metadata, count: 6, data: { b: '1', c: { y: 1, a: 2 } }, inner: { b: 'q', a: 'y' } };
+    const node = mergePatchedNode(current, parseGoJson(patchText), patched, Thing);
+    assert.equal(encodeRawNode(node), '{"count":6.0,"data":{"b":"1","c":{"a":2,"y":1}},"inner":{"a":"y","b":"q"},"metadata":{"labels":{"a":"2","z":"1"},"generation":1}}');
+    assert.equal(decodeJsonTyped(node, Thing).error, 'json: cannot unmarshal number 6.0 into Go struct field Thing.count of type int32');
+  });
+  it('JSON Patch: containers on an operation path sorted, the value as written', () => {
+    const ops = '[{"op":"add","path":"/inner/c","value":{"z":1,"a":2}}]';
+    const patched = { ...current, inner: { b: 'x', a: 'y', c: { z: 1, a: 2 } } };
+    assert.equal(
+      encodeRawNode(jsonPatchedNode(parseGoJson(ops), patched, Thing)),
+      '{"count":1,"data":{"b":"1"},"inner":{"a":"y","b":"x","c":{"z":1,"a":2}},"metadata":{"labels":{"a":"2","z":"1"},"generation":1}}',
+    );
   });
 });

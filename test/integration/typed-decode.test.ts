@@ -139,6 +139,22 @@ describe('typed decoding on every write path (as kube-apiserver decodes into Go 
     assert.equal(half.json().message, handled('Deployment') + 'json: cannot unmarshal number 1.5 into Go struct field DeploymentSpec.spec.replicas of type int32');
   });
 
+  it('names Go\'s named types in type errors (types.UID, v1.RestartPolicy, ...), as reflect prints them', async () => {
+    const cases: Array<[string, string, string]> = [
+      [PODS, '{"metadata":{"name":"p"},"spec":{"restartPolicy":1,"containers":[{"name":"c","image":"x"}]}}', handled('Pod') + 'json: cannot unmarshal number into Go struct field PodSpec.spec.restartPolicy of type v1.RestartPolicy'],
+      [CM, '{"metadata":{"name":"u","uid":5}}', handled('ConfigMap') + 'json: cannot unmarshal number into Go struct field ObjectMeta.metadata.uid of type types.UID'],
+      [PODS, '{"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","image":"x","ports":[{"containerPort":80,"protocol":6}]}]}}', handled('Pod') + 'json: cannot unmarshal number into Go struct field ContainerPort.spec.containers.ports.protocol of type v1.Protocol'],
+      [PODS, '{"metadata":{"name":"p"},"spec":{"initContainers":[{"name":"i","image":"x","restartPolicy":true}],"containers":[{"name":"c","image":"x"}]}}', handled('Pod') + 'json: cannot unmarshal bool into Go struct field Container.spec.initContainers.restartPolicy of type v1.ContainerRestartPolicy'],
+      ['/api/v1/namespaces/default/services', '{"metadata":{"name":"s"},"spec":{"type":[],"ports":[{"port":80}]}}', handled('Service') + 'json: cannot unmarshal array into Go struct field ServiceSpec.spec.type of type v1.ServiceType'],
+      [CM, '{"metadata":{"name":"o","ownerReferences":[{"apiVersion":"v1","kind":"X","name":"n","uid":1}]}}', handled('ConfigMap') + 'json: cannot unmarshal number into Go struct field OwnerReference.metadata.ownerReferences.uid of type types.UID'],
+    ];
+    for (const [path, body, message] of cases) {
+      const r = await post(path, body);
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.json().message, message);
+    }
+  });
+
   it('duplicate keys: Go merges a repeated object and keeps the last value; fieldValidation decides warning or error', async () => {
     const body = (name: string) => `{"metadata":{"name":"${name}"},"data":{"a":"1"},"data":{"b":"2"}}`;
     const warn = await post(CM, body('d1'));
@@ -203,6 +219,20 @@ describe('typed decoding on every write path (as kube-apiserver decodes into Go 
     assertPatchInvalid(bin, 'map[binaryData:map[x:abc]]', 'error decoding from json: illegal base64 data at input byte 0');
     const binMerge = await patch(`${CM}/base`, '{"binaryData":{"x":"abc"}}', MERGE);
     assertPatchInvalid(binMerge, /"binaryData":\{"x":"abc"\}/, 'illegal base64 data at input byte 0');
+    // The value shown is the patched JSON as json-patch v4 writes it: merged objects with sorted
+    // keys, untouched ones as Go encodes the current object (struct order), patch literals as sent.
+    const made = await post(CM, '{"metadata":{"name":"ordered","labels":{"z":"1","a":"2"}},"data":{"b":"1"}}');
+    assert.equal(made.status, 201, made.text);
+    assert.deepEqual(Object.keys(made.json().metadata.labels), ['a', 'z'], 'a Go map is encoded with sorted keys');
+    const m = made.json().metadata;
+    const mf = m.managedFields[0];
+    const meta = `{"name":"ordered","namespace":"default","uid":"${m.uid}","resourceVersion":"${m.resourceVersion}","creationTimestamp":"${m.creationTimestamp}","labels":{"a":"2","z":"1"},"managedFields":[{"manager":"${mf.manager}","operation":"Update","apiVersion":"v1","time":"${mf.time}","fieldsType":"FieldsV1","fieldsV1":${JSON.stringify(mf.fieldsV1)}}]}`;
+    const exact = await patch(`${CM}/ordered`, '{"data":{"a":6.0}}', MERGE);
+    assertPatchInvalid(exact, `{"apiVersion":"v1","data":{"a":6.0,"b":"1"},"kind":"ConfigMap","metadata":${meta}}`, 'json: cannot unmarshal number into Go struct field ConfigMap.data of type string');
+    const literal = await patch(`${DEPLOY}/web`, '{"spec":{"replicas":6.0}}', MERGE);
+    assertPatchInvalid(literal, /"replicas":6\.0/, 'json: cannot unmarshal number 6.0 into Go struct field DeploymentSpec.spec.replicas of type int32');
+    const literalJson = await patch(`${DEPLOY}/web`, '[{"op":"replace","path":"/spec/replicas","value":6.0}]', JSON_PATCH);
+    assertPatchInvalid(literalJson, /"replicas":6\.0/, 'json: cannot unmarshal number 6.0 into Go struct field DeploymentSpec.spec.replicas of type int32');
     const d = (await srv.request('GET', `${DEPLOY}/web`)).json();
     assert.equal(d.spec.replicas, 1, 'nothing was stored');
     assert.equal(d.metadata.generation, 1);
@@ -230,6 +260,10 @@ describe('typed decoding on every write path (as kube-apiserver decodes into Go 
     assert.equal(bin.status, 500, bin.text);
     assert.match(bin.json().message, /to proper version: unable to convert unstructured object to \/v1, Kind=ConfigMap: error decoding from json: illegal base64 data at input byte 0$/);
     assert.equal((await srv.request('GET', `${CM}/base`)).json().binaryData, undefined);
+    // Errors name the patch object as sent (objectGVKNN of a body without metadata: "/").
+    const typed = await patch(`${CM}/base?fieldManager=tester`, '{"apiVersion":"v1","kind":"ConfigMap","data":{"a":6}}', APPLY);
+    assert.equal(typed.status, 500, typed.text);
+    assert.equal(typed.json().message, 'failed to create typed patch object (/; /v1, Kind=ConfigMap): .data.a: expected string, got &value.valueUnstructured{Value:6}');
   });
 
   it('status and scale subresources decode their bodies and patched objects the same way', async () => {
