@@ -16,7 +16,7 @@
 
 import { stdBase64Error } from '../apimachinery/gobase64.js';
 import { formatGoTimeRFC3339, formatGoTimeRFC3339Micro, GoTimeParseError, parseGoTime, RFC3339_LAYOUT, RFC3339_MICRO_LAYOUT } from '../apimachinery/gotime.js';
-import { compareGoStrings, goEncode, GoJsonSyntaxError, goValueKind, jsToRaw, parseGoJson, rawToJs, setOwn, type RawNode } from '../patch/go-json.js';
+import { compareGoStrings, goEncode, goEncodeNumber, GoJsonSyntaxError, goValueKind, jsToRaw, parseGoJson, rawToJs, setOwn, type RawNode } from '../patch/go-json.js';
 import { encodeRawNode, jsonPatchedNode, mergePatchedNode } from './patched-json.js';
 import { goPlusV, patchInvalid } from '../registry/field-validation.js';
 import { gvkString, objectGVKNN } from '../apply/fieldmanager.js';
@@ -113,92 +113,144 @@ interface JsonCtx {
   saved?: string;
 }
 
-/**
- * Decode a parsed JSON document (a RawNode keeps duplicate keys and number literals)
- * into `type` as encoding/json does.
- */
-export function decodeJsonTyped(node: RawNode, type: ObjectType): TypedDecodeResult {
-  const ctx: JsonCtx = {};
-  let value: unknown;
-  try {
-    value = decodeInto(node, type, undefined, goStructName(type), [], ctx);
-  } catch (e) {
-    if (!(e instanceof GoDecodeError)) throw e;
-    return { value: isPlainObject(rawToJs(node)) ? (rawToJs(node) as Record<string, unknown>) : {}, error: e.message };
-  }
-  return { value: isPlainObject(value) ? value : (rawToJs(node) as Record<string, unknown>), error: ctx.saved };
+type JsonKind = 'object' | 'array' | 'string' | 'number' | 'bool' | 'null';
+
+/** How the decoder reads a document: a RawNode (duplicate keys and literals kept) or a plain value. */
+interface DocView<N> {
+  kind(n: N): JsonKind;
+  entries(n: N): Iterable<readonly [string, N]>;
+  items(n: N): readonly N[];
+  str(n: N): string;
+  /** A number's literal text. */
+  num(n: N): string;
+  bool(n: N): boolean;
+  plain(n: N): unknown;
 }
 
-function decodeInto(node: RawNode, type: Type, existing: unknown, struct: string, path: readonly string[], ctx: JsonCtx): unknown {
+const rawView: DocView<RawNode> = {
+  kind: goValueKind as (n: RawNode) => JsonKind,
+  entries: (n) => (n as Extract<RawNode, { t: 'object' }>).entries,
+  items: (n) => (n as Extract<RawNode, { t: 'array' }>).items,
+  str: (n) => (n as Extract<RawNode, { t: 'string' }>).value,
+  num: (n) => (n as Extract<RawNode, { t: 'number' }>).raw,
+  bool: (n) => (n as Extract<RawNode, { t: 'bool' }>).value,
+  plain: rawToJs,
+};
+
+const valueView: DocView<unknown> = {
+  kind: (v) => (v === null || v === undefined ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v === 'boolean' ? 'bool' : (typeof v as JsonKind)),
+  entries: (v) => Object.entries(v as object),
+  items: (v) => v as unknown[],
+  str: (v) => v as string,
+  num: (v) => goEncodeNumber(v as number),
+  bool: (v) => v as boolean,
+  plain: (v) => v,
+};
+
+/**
+ * Decode a parsed JSON document into `type` as encoding/json does. A RawNode (parseGoJson)
+ * keeps duplicate keys and number literals; a plain value is decoded as Go re-encodes it.
+ */
+export function decodeJsonTyped(doc: RawNode, type: ObjectType): TypedDecodeResult {
+  return decodeTop(rawView, doc, type);
+}
+
+/** decodeJsonTyped for an already parsed value (no duplicate keys; numbers as Go would write them). */
+export function decodeValueTyped(value: unknown, type: ObjectType): TypedDecodeResult {
+  return decodeTop(valueView, value, type);
+}
+
+function decodeTop<N>(view: DocView<N>, doc: N, type: ObjectType): TypedDecodeResult {
+  const ctx: JsonCtx = {};
+  const plain = () => {
+    const v = view.plain(doc);
+    return isPlainObject(v) ? v : {};
+  };
+  try {
+    const value = decodeInto(view, doc, type, undefined, goStructName(type), [], ctx);
+    return { value: isPlainObject(value) ? value : plain(), error: ctx.saved };
+  } catch (e) {
+    if (!(e instanceof GoDecodeError)) throw e;
+    return { value: plain(), error: e.message };
+  }
+}
+
+function decodeInto<N>(view: DocView<N>, node: N, type: Type, existing: unknown, struct: string, path: readonly string[], ctx: JsonCtx): unknown {
+  const kind = view.kind(node);
   const mismatch = (what: string): unknown => {
     ctx.saved ??= `json: cannot unmarshal ${what} into Go struct field ${struct}.${path.join('.')} of type ${goTypeName(type)}`;
-    return existing !== undefined ? existing : rawToJs(node);
+    return existing !== undefined ? existing : view.plain(node);
   };
-  if (node.t === 'null') {
+  if (kind === 'null') {
     // Pointers, maps and slices become nil; anything else keeps its value.
     if (existing === undefined || type.kind === 'map' || type.kind === 'list' || isOptional(type)) return null;
     return existing;
   }
   switch (type.kind) {
     case 'object': {
-      if (node.t !== 'object') return mismatch(goValueKind(node));
+      if (kind !== 'object') return mismatch(kind);
       const target = isPlainObject(existing) ? existing : {};
       const fields = fieldsOf(type);
       const name = goStructName(type);
-      for (const [k, v] of node.entries) {
+      for (const [k, v] of view.entries(node)) {
         const field = Object.hasOwn(fields, k) ? fields[k] : undefined;
-        setOwn(target, k, field ? decodeInto(v, field, target[k], name, [...path, k], ctx) : rawToJs(v));
+        setOwn(target, k, field ? decodeInto(view, v, field, target[k], name, [...path, k], ctx) : view.plain(v));
       }
       return target;
     }
     case 'map': {
-      if (node.t !== 'object') return mismatch(goValueKind(node));
+      if (kind !== 'object') return mismatch(kind);
       const target = isPlainObject(existing) ? existing : {};
-      for (const [k, v] of node.entries) setOwn(target, k, decodeElement(v, type.values, undefined, struct, path, ctx));
+      for (const [k, v] of view.entries(node)) setOwn(target, k, decodeElement(view, v, type.values, undefined, struct, path, ctx));
       return sortedKeys(target);
     }
     case 'list': {
-      if (node.t !== 'array') return mismatch(goValueKind(node));
+      if (kind !== 'array') return mismatch(kind);
       // Elements decode into the slice's existing elements (encoding/json's array()).
       const prior = Array.isArray(existing) ? existing : [];
-      return node.items.map((item, i) => decodeElement(item, type.items, prior[i], struct, path, ctx));
+      return view.items(node).map((item, i) => decodeElement(view, item, type.items, prior[i], struct, path, ctx));
     }
     case 'time':
     case 'microtime':
       // The unmarshaler's own json.Unmarshal into a string fails with a type error, which
       // gets this field's context (so "of type string").
-      if (node.t !== 'string') throw new GoDecodeError(`json: cannot unmarshal ${goValueKind(node)} into Go struct field ${struct}.${path.join('.')} of type string`);
-      return decodeTime(type.kind, 'string', node.value);
+      if (kind !== 'string') throw new GoDecodeError(`json: cannot unmarshal ${kind} into Go struct field ${struct}.${path.join('.')} of type string`);
+      return decodeTime(type.kind, 'string', view.str(node));
     case 'bytes': {
-      if (node.t === 'array') return rawToJs(node);
-      if (node.t !== 'string') return mismatch(goValueKind(node));
-      const err = stdBase64Error(node.value);
+      if (kind === 'array') return view.plain(node);
+      if (kind !== 'string') return mismatch(kind);
+      const text = view.str(node);
+      const err = stdBase64Error(text);
       if (err) {
         ctx.saved ??= err;
-        return node.value;
+        return text;
       }
-      return Buffer.from(node.value, 'base64').toString('base64');
+      return Buffer.from(text, 'base64').toString('base64');
     }
     case 'string':
-      return node.t === 'string' ? node.value : mismatch(goValueKind(node));
+      return kind === 'string' ? view.str(node) : mismatch(kind);
     case 'bool':
-      return node.t === 'bool' ? node.value : mismatch(goValueKind(node));
+      return kind === 'bool' ? view.bool(node) : mismatch(kind);
     case 'int32':
-    case 'int64':
-      if (node.t !== 'number') return mismatch(goValueKind(node));
-      return integerInRange(node.raw, type.kind) ? Number(node.raw) : mismatch(`number ${node.raw}`);
-    case 'double':
-      if (node.t !== 'number') return mismatch(goValueKind(node));
-      return Number.isFinite(Number(node.raw)) ? Number(node.raw) : mismatch(`number ${node.raw}`);
+    case 'int64': {
+      if (kind !== 'number') return mismatch(kind);
+      const raw = view.num(node);
+      return integerInRange(raw, type.kind) ? Number(raw) : mismatch(`number ${raw}`);
+    }
+    case 'double': {
+      if (kind !== 'number') return mismatch(kind);
+      const raw = view.num(node);
+      return Number.isFinite(Number(raw)) ? Number(raw) : mismatch(`number ${raw}`);
+    }
     default:
-      return rawToJs(node);
+      return view.plain(node);
   }
 }
 
 /** A map or slice element: a null is the element type's zero value, not "unchanged". */
-function decodeElement(node: RawNode, type: Type, existing: unknown, struct: string, path: readonly string[], ctx: JsonCtx): unknown {
-  if (node.t === 'null') return existing !== undefined && type.kind !== 'map' && type.kind !== 'list' && !isOptional(type) ? existing : zeroValue(type);
-  return decodeInto(node, type, existing, struct, path, ctx);
+function decodeElement<N>(view: DocView<N>, node: N, type: Type, existing: unknown, struct: string, path: readonly string[], ctx: JsonCtx): unknown {
+  if (view.kind(node) === 'null') return existing !== undefined && type.kind !== 'map' && type.kind !== 'list' && !isOptional(type) ? existing : zeroValue(type);
+  return decodeInto(view, node, type, existing, struct, path, ctx);
 }
 
 // ---- runtime.DefaultUnstructuredConverter ----

@@ -177,7 +177,8 @@ function countKeysInText(b: Uint8Array): number {
   return n;
 }
 
-function countKeys(v: unknown): number {
+/** Object keys in a parsed value (fewer than in its text when a key was repeated). */
+export function countKeys(v: unknown): number {
   if (Array.isArray(v)) return v.reduce((n: number, x) => n + countKeys(x), 0);
   if (!isPlainObject(v)) return 0;
   let n = 0;

@@ -173,3 +173,17 @@ describe('the patched JSON as json-patch v4 writes it (merge.go MergePatch/prune
     );
   });
 });
+
+describe('decoding a parsed value agrees with decoding the literal-keeping tokens when neither has duplicates or odd literals', () => {
+  it('gives the same value and error', async () => {
+    const { decodeValueTyped } = await import('../../src/endpoints/typed-decode.js');
+    for (const text of [
+      '{"metadata":{"labels":{"b":"1","a":null}},"count":7,"items":[{"a":"x"},null],"blob":"YWJj","data":{"z":"1","a":"2"}}',
+      '{"count":"x","blob":"abc"}',
+      '{"metadata":{"creationTimestamp":"2020-01-01T00:00:00+01:00","generation":-1}}',
+      '{"count":2147483648}',
+    ]) {
+      assert.deepEqual(decodeValueTyped(JSON.parse(text), Thing), decodeJsonTyped(parseGoJson(text), Thing), text);
+    }
+  });
+});

@@ -88,6 +88,15 @@ describe('typed decoding on every write path (as kube-apiserver decodes into Go 
     assert.equal(put.status, 400, put.text);
     assert.equal(put.json().message, handled('ConfigMap') + 'parsing time "2020-13-01T00:00:00Z": month out of range');
     for (const name of ['t1', 't2', 't3']) assert.equal((await srv.request('GET', `${CM}/${name}`)).status, 404, 'nothing is stored');
+    // metav1.MicroTime parses with RFC3339Micro: exactly six fractional digits.
+    const LEASES = '/apis/coordination.k8s.io/v1/namespaces/default/leases';
+    const lease = (name: string, t: string) => post(LEASES, `{"metadata":{"name":"${name}"},"spec":{"renewTime":"${t}"}}`);
+    const seconds = await lease('l1', '2020-01-01T00:00:00Z');
+    assert.equal(seconds.status, 400, seconds.text);
+    assert.equal(seconds.json().message, handled('Lease') + 'parsing time "2020-01-01T00:00:00Z" as "2006-01-02T15:04:05.000000Z07:00": cannot parse "Z" as ".000000"');
+    const micro = await lease('l2', '2020-01-01T00:00:00.123456+01:00');
+    assert.equal(micro.status, 201, micro.text);
+    assert.equal(micro.json().spec.renewTime, '2019-12-31T23:00:00.123456Z', 're-encoded in UTC');
   });
 
   it("[]byte fields that are not padded standard base64 are refused with Go's offset (binaryData, Secret data)", async () => {
