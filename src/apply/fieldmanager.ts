@@ -55,6 +55,8 @@ export interface FieldManagerOptions {
 
 export interface ApplyOptions extends FieldManagerOptions {
   force?: boolean;
+  /** The apply body as the client sent it (upstream's patch object), which errors name; default: the config. */
+  sentConfig?: unknown;
 }
 
 export interface ApplyResult {
@@ -75,6 +77,8 @@ const STRIPPED: FieldSet = FieldSet.of(
 );
 
 interface Context {
+  /** How errors name the applied configuration: objectGVKNN of the body as sent. */
+  configLabel?: string;
   version: string;
   subresource: string;
   now: string;
@@ -136,7 +140,7 @@ export function gvkString(obj: unknown): string {
 }
 
 /** objectGVKNN: "namespace/name; group/version, Kind=Kind". */
-function objectGVKNN(obj: unknown): string {
+export function objectGVKNN(obj: unknown): string {
   const m = metadataOf(obj) ?? {};
   const ns = typeof m.namespace === 'string' ? m.namespace : '';
   const name = typeof m.name === 'string' ? m.name : '';
@@ -222,7 +226,7 @@ export function update(live: unknown, newObj: unknown, manager: string, opts: Fi
 function checkConfig(live: JsonObject, config: JsonObject, ctx: Context): void {
   if (Array.isArray(metadataOf(config)?.managedFields)) throw badRequest('metadata.managedFields must be nil');
   const patchErrs = validate(config, ctx.updater.topology);
-  if (patchErrs.length > 0) throw internalPlain(`failed to create typed patch object (${objectGVKNN(config)}): ${validationErrorsString(patchErrs)}`);
+  if (patchErrs.length > 0) throw internalPlain(`failed to create typed patch object (${ctx.configLabel ?? objectGVKNN(config)}): ${validationErrorsString(patchErrs)}`);
   const liveErrs = validate(live, ctx.updater.topology, true);
   if (liveErrs.length > 0) throw internalPlain(`failed to create typed live object (${objectGVKNN(live)}): ${validationErrorsString(liveErrs)}`);
 }
@@ -300,6 +304,7 @@ function setLastApplied(object: JsonObject, value: string): void {
  */
 export function apply(live: unknown, config: unknown, manager: string, opts: ApplyOptions): ApplyResult {
   const ctx = contextOf(opts);
+  if (opts.sentConfig !== undefined) ctx.configLabel = objectGVKNN(opts.sentConfig);
   const liveObj = withoutManagedFields(live ?? {});
   let managed: Managed;
   try {

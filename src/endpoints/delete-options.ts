@@ -11,7 +11,8 @@ import { decodeObjectProto } from '../encoding/protobuf.js';
 import { ProtoDecodeError } from '../encoding/protobuf-wire.js';
 import type { Obj } from '../types/kind.js';
 import { DeleteOptions as DeleteOptionsType } from '../types/schemas/meta.js';
-import { goTypeError, parseBody } from './decode.js';
+import { parseBody } from './decode.js';
+import { decodeValueTyped } from './typed-decode.js';
 
 const META_SCHEME = 'k8s.io/apimachinery/pkg/apis/meta/internalversion/scheme/register.go:28';
 const DEFAULT_API_VERSION = 'meta.k8s.io/v1';
@@ -36,8 +37,8 @@ export function decodeDeleteOptionsBody(body: Buffer, contentType: string | unde
   const apiVersion = typeof obj.apiVersion === 'string' && obj.apiVersion ? obj.apiVersion : DEFAULT_API_VERSION;
   if (kind !== 'DeleteOptions') throw badRequest(`no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(apiVersion)} in scheme ${JSON.stringify(META_SCHEME)}`);
   if (encoding !== 'protobuf') {
-    const err = goTypeError(obj, DeleteOptionsType);
-    if (err) throw badRequest(err);
+    const { error } = decodeValueTyped(obj, DeleteOptionsType);
+    if (error) throw badRequest(error);
   }
   delete obj.kind;
   delete obj.apiVersion;

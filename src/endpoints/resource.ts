@@ -29,8 +29,9 @@ import { header, readBody, sendEncoded, sendText, successStatus, type Ctx } from
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
-import { checkGoTypes, checkObject, decodeObject, parseBody } from './decode.js';
+import { checkObject, decodeObject, decodeTypedObject, parseBody } from './decode.js';
 import { decodeDeleteOptionsBody } from './delete-options.js';
+import { convertAppliedObject, decodePatchedObject } from './typed-decode.js';
 import { applyScale, toScale } from './scale.js';
 import { patchSchemaOf } from '../registry/patch-schema.js';
 import { apply as applyFields, managerOrUserAgent } from '../apply/index.js';
@@ -367,7 +368,6 @@ export class ResourceHandler {
     const obj = this.decodeBody(body, encoding, scope);
     const custom = customResourceOf(def);
     if (def.schema) {
-      if (encoding !== 'protobuf') checkGoTypes(obj, def.schema, def.kind, served.version);
       ctx.warnings.push(...bodyFieldValidation(mode, { body, encoding, type: def.schema, target: { kind: def.kind, version: served.version } }));
       pruneObject(obj, def.schema);
       applyDefaults(served.group, served.version, def.kind, obj, def.schema);
@@ -396,12 +396,13 @@ export class ResourceHandler {
         isRegistered: (apiVersion, kind) => this.catalog.isRegistered(apiVersion, kind),
       });
     }
-    return decodeObject(body, encoding, {
+    const expected = {
       group: served.group,
       version: served.version,
       kind: served.def.kind,
-      isRegistered: (apiVersion, kind) => this.catalog.isRegistered(apiVersion, kind),
-    });
+      isRegistered: (apiVersion: string, kind: string) => this.catalog.isRegistered(apiVersion, kind),
+    };
+    return served.def.schema ? decodeTypedObject(body, encoding, expected, served.def.schema) : decodeObject(body, encoding, expected);
   }
 
   /** The manager of a non-apply write: the fieldManager parameter, else the User-Agent's product. */
@@ -481,10 +482,12 @@ export class ResourceHandler {
         if (!current) throw notFound({ group: served.group, resource: served.def.plural }, name);
         const schema = served.def.schema;
         const out = applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', current, patchBody, schema ? patchSchemaOf(schema) : undefined, { fieldValidation: params.fieldValidation });
-        const patched = out.object as Obj;
+        let patched = out.object as Obj;
         if (pt === 'strategic') dropPatchDirectives(patched);
         if (schema) {
-          warnings = applyPatchFieldValidation(params.fieldValidation, { kind: pt as 'json' | 'merge' | 'strategic', patchStrictErrors: out.strictErrors, patched, type: schema, patchBody });
+          let patchedJson: string | undefined;
+          if (isJsonObject(patched)) ({ object: patched, patchedJson } = decodePatchedObject(pt as 'json' | 'merge' | 'strategic', current, patched, schema, patchBody) as { object: Obj; patchedJson: string });
+          warnings = applyPatchFieldValidation(params.fieldValidation, { kind: pt as 'json' | 'merge' | 'strategic', patchStrictErrors: out.strictErrors, patched, patchedJson, type: schema, patchBody });
           pruneObject(patched, schema);
           applyDefaults(served.group, served.version, served.def.kind, patched, schema);
         } else if (custom && patched !== null && typeof patched === 'object' && !Array.isArray(patched)) {
@@ -583,6 +586,7 @@ export class ResourceHandler {
       schema: def.schema ?? customResourceOf(def)?.applyType ?? ('unstructured' as const),
       subresource: sub?.type === 'status' ? 'status' : undefined,
       force: params.force,
+      sentConfig: cfg,
       ignoredFields: sub?.type === 'status' ? [['spec']] : def.subresources?.some((x) => x.type === 'status') ? [['status']] : [],
     };
     const res = await this.registry.guaranteedUpdate(
@@ -595,9 +599,10 @@ export class ResourceHandler {
         }
         const base = current ?? undefined;
         const out = applyFields(base, { ...cfg, metadata: { ...(cfg.metadata ?? {}), name, ...(def.namespaced ? { namespace: scope.namespace } : {}) } }, params.fieldManager, opts);
-        const obj = out.object as Obj;
+        let obj = out.object as Obj;
         if (current) obj.metadata = { ...obj.metadata, resourceVersion: current.metadata.resourceVersion };
         if (def.schema) {
+          obj = convertAppliedObject(obj, def.schema, cfg) as Obj;
           pruneObject(obj, def.schema);
           applyDefaults(served.group, served.version, def.kind, obj, def.schema);
         } else {
@@ -648,7 +653,12 @@ export class ResourceHandler {
       desired = (cur) => withScale(cur, scale);
     } else {
       const pt = patchType(header(ctx.req, 'content-type'), custom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
-      desired = (cur) => withScale(cur, applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', scaleOf(cur), body.toString('utf8')).object as Obj);
+      const scalePatch = body.toString('utf8');
+      desired = (cur) => {
+        const scale = scaleOf(cur);
+        const patched = applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', scale, scalePatch).object;
+        return withScale(cur, (isJsonObject(patched) ? decodePatchedObject(pt as 'json' | 'merge' | 'strategic', scale, patched, ScaleType, scalePatch).object : patched) as Obj);
+      };
     }
     const res = await this.registry.guaranteedUpdate(
       scope,
@@ -740,10 +750,9 @@ const SUBRESOURCE_BODY_SCHEMAS: Record<string, ObjectType | undefined> = {
 function decodeFixedKind(ctx: Ctx, body: Buffer, kind: { group: string; version: string; kind: string }, schema: ObjectType | undefined, alsoAccepts: string[] = []): Obj {
   const apiVersion = apiVersionOf(kind.group, kind.version);
   const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!schema });
-  const parsed = encoding === 'protobuf' ? decodeObjectProto(body, () => schema, { apiVersion, kind: kind.kind }) : parseBody(body, encoding, kind.kind);
-  const obj = checkObject(parsed, body, { ...kind, alsoAccepts, isRegistered: (av, k) => k === kind.kind && (av === apiVersion || alsoAccepts.includes(av)) });
-  if (schema && encoding !== 'protobuf') checkGoTypes(obj, schema, kind.kind, kind.version);
-  return obj;
+  const expected = { ...kind, alsoAccepts, isRegistered: (av: string, k: string) => k === kind.kind && (av === apiVersion || alsoAccepts.includes(av)) };
+  if (encoding === 'protobuf') return checkObject(decodeObjectProto(body, () => schema, { apiVersion, kind: kind.kind }), body, expected);
+  return schema ? decodeTypedObject(body, encoding, expected, schema) : decodeObject(body, encoding, expected);
 }
 
 /** The subresources that write a slice of the object through the generic update path. */
@@ -805,3 +814,4 @@ function notFoundPage(ctx: Ctx): void {
   sendText(ctx, 404, '404 page not found\n');
 }
 
+const isJsonObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

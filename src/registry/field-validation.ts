@@ -177,7 +177,8 @@ function countKeysInText(b: Uint8Array): number {
   return n;
 }
 
-function countKeys(v: unknown): number {
+/** Object keys in a parsed value (fewer than in its text when a key was repeated). */
+export function countKeys(v: unknown): number {
   if (Array.isArray(v)) return v.reduce((n: number, x) => n + countKeys(x), 0);
   if (!isPlainObject(v)) return 0;
   let n = 0;
@@ -347,8 +348,21 @@ export interface DecodeTarget {
   version: string;
 }
 
-function unique(problems: readonly string[]): string[] {
-  return [...new Set(problems)];
+const YAML_ERRORS_PREFIXES = ['yaml: unmarshal errors:\n', 'error converting YAML to JSON: yaml: unmarshal errors:\n'];
+
+/**
+ * The warnings for strict decoding errors (handlers/rest.go addStrictDecodingWarnings):
+ * one per error, except that a yaml.v2 error listing several lines becomes one warning
+ * per line, without its "yaml: unmarshal errors:" header. Repeats are dropped.
+ */
+export function strictDecodingWarnings(problems: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of problems) {
+    const prefix = YAML_ERRORS_PREFIXES.find((x) => p.startsWith(x));
+    if (prefix) out.push(...p.slice(prefix.length).split('\n').map((line) => line.trim()));
+    else out.push(p);
+  }
+  return [...new Set(out)];
 }
 
 /**
@@ -359,7 +373,7 @@ function unique(problems: readonly string[]): string[] {
  */
 export function applyFieldValidation(mode: FieldValidationMode, problems: readonly string[], target: DecodeTarget): string[] {
   if (mode === 'Ignore' || problems.length === 0) return [];
-  if (mode === 'Warn') return unique(problems);
+  if (mode === 'Warn') return strictDecodingWarnings(problems);
   throw badRequest(`${target.kind} in version ${goQuote(target.version)} cannot be handled as a ${target.kind}: ${strictDecodingMessage(problems)}`);
 }
 
@@ -452,6 +466,8 @@ export interface PatchFieldValidationInput {
   /** The patched object (after directive removal for strategic merge patches). */
   patched: unknown;
   type: ObjectType;
+  /** The patched JSON as the JSON/merge patcher wrote it (its 422 prints it); default: Go's sorted encoding of `patched`. */
+  patchedJson?: string;
   /** The raw patch body; the strategic-merge 422 prints it as Go prints the decoded map. */
   patchBody?: string | Uint8Array | unknown;
 }
@@ -468,13 +484,13 @@ export function applyPatchFieldValidation(mode: FieldValidationMode, input: Patc
   if (mode === 'Ignore') return [];
   const problems = [...input.patchStrictErrors, ...findPatchedObjectUnknownFields(input.kind, input.patched, input.type)];
   if (problems.length === 0) return [];
-  if (mode === 'Warn') return unique(problems);
-  const value = input.kind === 'strategic' ? goPlusV(input.patchBody) : goEncode(input.patched);
+  if (mode === 'Warn') return strictDecodingWarnings(problems);
+  const value = input.kind === 'strategic' ? goPlusV(input.patchBody) : (input.patchedJson ?? goEncode(input.patched));
   throw patchInvalid(value, strictDecodingMessage(problems));
 }
 
 /** errors.NewInvalid(schema.GroupKind{}, "", {field.Invalid(field.NewPath("patch"), value, detail)}). */
-function patchInvalid(value: string, detail: string): StatusError {
+export function patchInvalid(value: string, detail: string): StatusError {
   const err = invalid({ group: '', kind: '' }, '', [fieldErr.invalid('patch', value, detail)]);
   // An empty kind is omitted from upstream's StatusDetails.
   if (err.status.details && !err.status.details.kind) delete err.status.details.kind;
@@ -493,7 +509,7 @@ export function applyApplyPatchFieldValidation(mode: FieldValidationMode, applyB
   const dup = yamlDuplicateKeyError(applyBody);
   if (!dup) return [];
   const err = `error converting YAML to JSON: ${dup}`;
-  if (mode === 'Warn') return [err];
+  if (mode === 'Warn') return strictDecodingWarnings([err]);
   throw badRequest(`error strict decoding patch: ${err}`);
 }
 

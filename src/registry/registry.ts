@@ -493,8 +493,9 @@ export class Registry {
     if (!meta.name && meta.generateName) meta.name = generateName(String(meta.generateName));
     meta.uid = newUid();
     meta.creationTimestamp = nowTimestamp();
+    // Kinds that do not track generation keep the client's (validated as non-negative), as upstream.
     if (tracksGeneration(def)) meta.generation = 1;
-    else delete meta.generation;
+    else if (!meta.generation) delete meta.generation;
     if (Array.isArray(meta.finalizers) && meta.finalizers.length === 0) delete meta.finalizers;
     if (def.subresources?.some((s) => s.type === 'status') && def.strategy?.keepStatusOnCreate !== true) {
       delete obj.status;

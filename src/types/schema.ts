@@ -26,6 +26,11 @@ interface Common {
   required?: boolean;
   /** Go pointer (or slice/map) field: absent when unset; matters for protobuf encoding. */
   optional?: boolean;
+  /**
+   * The Go type's name where it is a named type rather than the kind's plain one
+   * (types.UID, v1.RestartPolicy), as decoding errors print it.
+   */
+  goType?: string;
   /** JSON tag without omitempty: the zero value is still written. */
   keepEmpty?: boolean;
   default?: unknown;

@@ -343,7 +343,8 @@ test('Go %v of float64 and the patch map', () => {
 test('apply: duplicate keys warn, or fail Strict with upstream\'s 400', () => {
   const body = 'apiVersion: v1\nkind: ConfigMap\ndata:\n  a: "1"\n  a: "2"\n';
   const err = 'error converting YAML to JSON: yaml: unmarshal errors:\n  line 5: key "a" already set in map';
-  assert.deepEqual(applyApplyPatchFieldValidation('Warn', body), [err]);
+  // handlers/rest.go addStrictDecodingWarnings → parseYAMLWarnings: one warning per yaml line, header dropped.
+  assert.deepEqual(applyApplyPatchFieldValidation('Warn', body), ['line 5: key "a" already set in map']);
   assert.deepEqual(applyApplyPatchFieldValidation('Ignore', body), []);
   const status = statusOf(() => applyApplyPatchFieldValidation('Strict', body));
   assert.equal(status.code, 400);
