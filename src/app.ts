@@ -25,6 +25,7 @@ import { indexerFor } from './registry/filter.js';
 import { Registry } from './registry/registry.js';
 import { installServiceAllocation } from './registry/service-hooks.js';
 import { bootstrap } from './server/bootstrap.js';
+import { ensureBootstrapPolicy } from './authz/bootstrappolicy/ensure.js';
 import type { Ctx } from './server/http.js';
 import { resourceNotFound, isStatusError } from './apimachinery/errors.js';
 import { sendStatus } from './server/http.js';
@@ -177,6 +178,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const health = new Health();
   let shuttingDown = false;
   let bootstrapped = false;
+  let rbacBootstrapped = false;
   let cachesReady = false;
   health.add({ name: 'ping', check: () => undefined });
   health.add({ name: 'log', check: () => undefined });
@@ -184,6 +186,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   // kube-apiserver has a second, readyz-only etcd check with its own timeout (--etcd-readycheck-timeout).
   if (store.name === 'etcd') health.add({ name: 'etcd-readiness', check: () => store.check() }, ['readyz']);
   health.add({ name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } });
+  health.add({ name: 'poststarthook/rbac/bootstrap-roles', check: () => { if (!rbacBootstrapped) throw new Error('not finished'); } });
   health.add({ name: 'poststarthook/start-watch-cache', check: () => { if (!cachesReady) throw new Error('not finished'); } }, ['readyz']);
   health.add({ name: 'shutdown', check: () => { if (shuttingDown) throw new Error('process is shutting down'); } }, ['readyz']);
 
@@ -246,7 +249,14 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const postStart = (async () => {
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
     bootstrapped = true;
-    await registry.warmCaches();
+    await Promise.all([
+      registry.warmCaches(),
+      bootstrapWithRetries(async () => {
+        const { created, updated } = await ensureBootstrapPolicy(registry);
+        if (created.length || updated.length) logger.v(1).info('rbac/bootstrap-roles', { created: created.length, updated: updated.length });
+        rbacBootstrapped = true;
+      }, logger),
+    ]);
     await crds.start();
     cachesReady = true;
     await elector.start();
