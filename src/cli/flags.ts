@@ -76,7 +76,7 @@ export const FLAGS = [
   // Authorization
   flag('authorization-mode', 'strings', ['AlwaysAllow'], 'Authorization', 'Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: AlwaysAllow,AlwaysDeny,ABAC,Webhook,RBAC,Node.'),
   // Controllers (kube-controller-manager's flag: skiff runs these loops in-process)
-  flag('controllers', 'strings', ['*'], 'Controllers', 'A list of controllers to enable. \'*\' enables all on-by-default controllers, \'foo\' enables the controller named \'foo\', \'-foo\' disables the controller named \'foo\'. All controllers: garbagecollector, namespace.'),
+  flag('controllers', 'strings', ['*'], 'Controllers', 'A list of controllers to enable. \'*\' enables all on-by-default controllers, \'foo\' enables the controller named \'foo\', \'-foo\' disables the controller named \'foo\'. All controllers: clusterrole-aggregation, garbagecollector, namespace.'),
   flag('leader-elect-lease-duration', 'duration', 15_000, 'Controllers', 'The duration that non-leader candidates will wait after observing a leadership renewal until attempting to acquire leadership of a led but unrenewed leader slot. This is effectively the maximum duration that a leader can be stopped before it is replaced by another candidate.'),
   flag('leader-elect-renew-deadline', 'duration', 10_000, 'Controllers', 'The interval between attempts by the acting master to renew a leadership slot before it stops leading. This must be less than the lease duration.'),
   flag('leader-elect-retry-period', 'duration', 2_000, 'Controllers', 'The duration the clients should wait between attempting acquisition and renewal of a leadership.'),
