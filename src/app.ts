@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildAuthenticator } from './authn/index.js';
 import { allowAuthenticated } from './authz/always-allow.js';
+import type { Authorizer, RuleResolver } from './authz/types.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
 import { ControllerManager } from './controllers/manager.js';
@@ -81,7 +82,12 @@ export interface SkiffOptions {
   leaderElection?: Partial<Omit<LeaderElectionOptions, 'onStartedLeading' | 'onStoppedLeading'>>;
   /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
   watchBufferLimitBytes?: number;
+  /** Builds the authorizer from the registry (default: authenticated users may do anything); start() runs after the caches warm, stop() at shutdown. */
+  authorizer?: (registry: Registry) => ServerAuthorizer;
 }
+
+/** An authorizer the server runs: it may follow the registry (e.g. the Node authorizer's graph). */
+export type ServerAuthorizer = Authorizer & RuleResolver & { start?(): Promise<void>; stop?(): void };
 
 export interface RunningSkiff {
   /** https://host:port */
@@ -157,7 +163,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     anonymous: options.anonymousAuth ?? true,
     warn: (msg) => logger.warning(msg),
   });
-  const authorizer = allowAuthenticated;
+  const authorizer: ServerAuthorizer = options.authorizer ? options.authorizer(registry) : allowAuthenticated;
   const reviews = new Reviews(authenticator, authorizer, authorizer);
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes }, reviews);
   const discovery = new Discovery(catalog);
@@ -258,6 +264,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       }, logger),
     ]);
     await crds.start();
+    await authorizer.start?.();
     cachesReady = true;
     await elector.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
@@ -273,6 +280,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       await elector.stop();
       controllers.stop();
       crds.stop();
+      authorizer.stop?.();
       resources.closeWatches();
       await server.close();
       await compactor.stop();

@@ -12,7 +12,7 @@ export function authorizationFilter(authorizer: Authorizer): Filter {
   return {
     name: 'authorization',
     async handle(ctx, next) {
-      const result = await authorizer.authorize(attributesFor(ctx.user!, ctx.info));
+      const result = await authorizer.authorize(attributesFor(ctx.user!, ctx.info, ctx.query));
       if (result.decision !== 'allow') throw forbidden(ctx, result.reason);
       return next();
     },
