@@ -22,60 +22,62 @@ export interface ReconcileResult {
 const isProtected = (existing: Obj): boolean => existing.metadata?.annotations?.[AUTOUPDATE_ANNOTATION] === 'false';
 
 /** Labels and annotations of expected that existing lacks (existing values win, as upstream's merge). */
-function mergeMeta(obj: Obj, expected: Obj): boolean {
-  let changed = false;
+function missingMeta(existing: Obj, expected: Obj): { labels: Record<string, string>; annotations: Record<string, string> } | undefined {
+  let found = false;
+  const out = { labels: {} as Record<string, string>, annotations: {} as Record<string, string> };
   for (const field of ['labels', 'annotations'] as const) {
-    const want = expected.metadata[field] as Record<string, string> | undefined;
-    if (!want) continue;
-    const have = (obj.metadata[field] ??= {}) as Record<string, string>;
-    for (const [k, v] of Object.entries(want)) {
+    const have = (existing.metadata?.[field] ?? {}) as Record<string, string>;
+    for (const [k, v] of Object.entries((expected.metadata[field] ?? {}) as Record<string, string>)) {
       if (!(k in have)) {
-        have[k] = v;
-        changed = true;
+        out[field][k] = v;
+        found = true;
       }
     }
   }
-  return changed;
+  return found ? out : undefined;
+}
+
+function withMeta(obj: Obj, missing: ReturnType<typeof missingMeta>): void {
+  if (!missing) return;
+  for (const field of ['labels', 'annotations'] as const) {
+    if (Object.keys(missing[field]).length) obj.metadata[field] = { ...(obj.metadata[field] ?? {}), ...missing[field] };
+  }
+}
+
+/** The expected rules existing does not cover; the common case (unchanged defaults) is answered without a breakdown. */
+function missingRules(existing: readonly PolicyRule[], expected: readonly PolicyRule[]): PolicyRule[] {
+  if (expected.length === 0) return [];
+  if (existing.length >= expected.length && expected.every((r, i) => isDeepStrictEqual(existing[i], r))) return [];
+  return uncoveredRules(existing, expected);
 }
 
 export function reconcileRole(existing: Obj, expected: Obj): ReconcileResult {
-  const obj = structuredClone(existing);
-  let changed = mergeMeta(obj, expected);
-  const missing = uncoveredRules((existing.rules ?? []) as PolicyRule[], (expected.rules ?? []) as PolicyRule[]);
-  if (missing.length) {
-    obj.rules = [...(obj.rules ?? []), ...missing];
-    changed = true;
-  }
+  const meta = missingMeta(existing, expected);
+  const rules = missingRules((existing.rules ?? []) as PolicyRule[], (expected.rules ?? []) as PolicyRule[]);
   const wantSelectors = (expected.aggregationRule?.clusterRoleSelectors ?? []) as unknown[];
-  if (wantSelectors.length) {
-    const have = (existing.aggregationRule?.clusterRoleSelectors ?? []) as unknown[];
-    const absent = wantSelectors.filter((s) => !have.some((h) => isDeepStrictEqual(h, s)));
-    if (absent.length) {
-      obj.aggregationRule = { ...(obj.aggregationRule ?? {}), clusterRoleSelectors: [...have, ...absent] };
-      changed = true;
-    }
-  }
-  return { operation: changed ? 'update' : 'none', obj, isProtected: isProtected(existing) };
+  const haveSelectors = (existing.aggregationRule?.clusterRoleSelectors ?? []) as unknown[];
+  const selectors = wantSelectors.filter((s) => !haveSelectors.some((h) => isDeepStrictEqual(h, s)));
+  if (!meta && rules.length === 0 && selectors.length === 0) return { operation: 'none', obj: existing, isProtected: isProtected(existing) };
+  const obj = structuredClone(existing);
+  withMeta(obj, meta);
+  if (rules.length) obj.rules = [...(obj.rules ?? []), ...rules];
+  if (selectors.length) obj.aggregationRule = { ...(obj.aggregationRule ?? {}), clusterRoleSelectors: [...haveSelectors, ...selectors] };
+  return { operation: 'update', obj, isProtected: isProtected(existing) };
 }
 
 const sameSubject = (a: Subject, b: Subject): boolean =>
   a.kind === b.kind && (a.apiGroup ?? '') === (b.apiGroup ?? '') && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '');
 
 export function reconcileBinding(existing: Obj, expected: Obj): ReconcileResult {
-  const obj = structuredClone(existing);
-  let changed = mergeMeta(obj, expected);
-  let operation: ReconcileOperation = 'none';
-  if (!isDeepStrictEqual(existing.roleRef, expected.roleRef)) {
-    // roleRef is immutable: the binding must be deleted and created again.
-    obj.roleRef = structuredClone(expected.roleRef);
-    operation = 'recreate';
-  }
+  const meta = missingMeta(existing, expected);
+  const recreate = !isDeepStrictEqual(existing.roleRef, expected.roleRef);
   const have = (existing.subjects ?? []) as Subject[];
   const missing = ((expected.subjects ?? []) as Subject[]).filter((s) => !have.some((h) => sameSubject(h, s)));
-  if (missing.length) {
-    obj.subjects = [...have, ...missing.map((s) => ({ ...s }))];
-    changed = true;
-  }
-  if (operation === 'none' && changed) operation = 'update';
-  return { operation, obj, isProtected: isProtected(existing) };
+  if (!meta && !recreate && missing.length === 0) return { operation: 'none', obj: existing, isProtected: isProtected(existing) };
+  const obj = structuredClone(existing);
+  withMeta(obj, meta);
+  // roleRef is immutable: a binding to another role must be deleted and created again.
+  if (recreate) obj.roleRef = structuredClone(expected.roleRef);
+  if (missing.length) obj.subjects = [...have, ...missing.map((s) => ({ ...s }))];
+  return { operation: recreate ? 'recreate' : 'update', obj, isProtected: isProtected(existing) };
 }
