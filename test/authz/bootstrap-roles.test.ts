@@ -36,6 +36,12 @@ test('default policy is created at start, reconciled at restart, and a reconcile
       dns.metadata.annotations['rbac.authorization.kubernetes.io/autoupdate'] = 'false';
       dns.rules = [{ verbs: ['get'], apiGroups: [''], resources: ['services'] }];
       assert.equal((await srv.request('PUT', `${CR}/system:kube-dns`, { body: dns })).status, 200);
+      // A default binding re-made by hand to another role: restored to its role, keeping the hand-added subject.
+      assert.equal((await srv.request('DELETE', `${CRB}/system:monitoring`)).status, 200);
+      const remade = await srv.request('POST', CRB, {
+        body: { metadata: { name: 'system:monitoring' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' }, subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'bob' }] },
+      });
+      assert.equal(remade.status, 201, remade.text);
       crb.subjects = [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }];
       delete crb.metadata.managedFields;
       assert.equal((await srv.request('PUT', `${CRB}/system:public-info-viewer`, { body: crb })).status, 200);
@@ -54,6 +60,10 @@ test('default policy is created at start, reconciled at restart, and a reconcile
       assert.deepEqual(dns.rules, [{ verbs: ['get'], apiGroups: [''], resources: ['services'] }], 'autoupdate=false is left alone');
       const crb = (await srv.request('GET', `${CRB}/system:public-info-viewer`)).json();
       assert.deepEqual(crb.subjects.map((s: any) => s.name), ['alice', 'system:authenticated', 'system:unauthenticated']);
+      const monitoring = (await srv.request('GET', `${CRB}/system:monitoring`)).json();
+      assert.equal(monitoring.roleRef.name, 'system:monitoring');
+      assert.deepEqual(monitoring.subjects.map((s: any) => s.name), ['bob', 'system:monitoring']);
+      assert.equal(monitoring.metadata.labels['kubernetes.io/bootstrapping'], 'rbac-defaults');
       assert.deepEqual(await ensureBootstrapPolicy(srv.registry), { created: [], updated: [] });
       versions = await rbacVersions(srv);
     } finally {

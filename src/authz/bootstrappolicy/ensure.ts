@@ -7,7 +7,6 @@
 import { StatusError } from '../../apimachinery/errors.js';
 import { matchEverything } from '../../registry/filter.js';
 import type { Registry, Scope } from '../../registry/registry.js';
-import type { ServedResource } from '../../types/catalog.js';
 import type { Obj } from '../../types/kind.js';
 import { bootstrapPolicy } from './index.js';
 import { reconcileBinding, reconcileRole, type ReconcileResult } from './reconcile.js';
@@ -64,7 +63,7 @@ async function ensureKind(registry: Registry, plan: KindPlan, result: EnsureResu
 /** Create, or reconcile against the live object (the cached copy may be stale); retried a few times as upstream. */
 async function ensureOne(
   registry: Registry,
-  scope: Scope & { served: ServedResource },
+  scope: Scope,
   want: Obj,
   reconcile: KindPlan['reconcile'],
   tryCreate: boolean,
@@ -88,6 +87,7 @@ async function ensureOne(
         (current) => {
           const r = reconcile(current!, want);
           changed = false;
+          recreate = false;
           if (r.isProtected || r.operation === 'none') return current!;
           if (r.operation === 'recreate') {
             recreate = true;

@@ -30,7 +30,8 @@ function metadata(name: string, namespace?: string, extraLabels: Record<string, 
   };
 }
 
-const copyRules = (rules: readonly PolicyRule[]): PolicyRule[] => rules.map((r) => structuredClone(r));
+const copyRules = (rules: readonly PolicyRule[]): PolicyRule[] =>
+  rules.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [...(v as string[])]])) as unknown as PolicyRule);
 
 function clusterRole(name: string, rules: readonly PolicyRule[] | undefined, aggregateTo: string[] = [], aggregates?: string): Obj {
   const labels = Object.fromEntries(aggregateTo.map((to) => [AGGREGATE_TO_LABEL_PREFIX + to, 'true']));
