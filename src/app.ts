@@ -13,7 +13,7 @@ import { registryTokenGetter } from './authn/sa-getter.js';
 import { boundAuthenticator, legacyAuthenticator } from './authn/serviceaccount.js';
 import { allowAuthenticated } from './authz/always-allow.js';
 import { Authorization } from './authz/index.js';
-import { NodeAuthorizerPlaceholder } from './authz/node/placeholder.js';
+import { nodeAuthorizerFor } from './authz/node/authorizer.js';
 import { RbacAuthorizer } from './authz/rbac/authorizer.js';
 import { installEscalationChecks } from './authz/rbac/escalation.js';
 import { RbacPolicyIndex } from './authz/rbac/policy-index.js';
@@ -36,6 +36,7 @@ import { indexerFor } from './registry/filter.js';
 import { Registry } from './registry/registry.js';
 import { installServiceAllocation } from './registry/service-hooks.js';
 import { bootstrap } from './server/bootstrap.js';
+import { ensureBootstrapPolicy } from './authz/bootstrappolicy/ensure.js';
 import type { Ctx } from './server/http.js';
 import { resourceNotFound, isStatusError } from './apimachinery/errors.js';
 import { sendStatus } from './server/http.js';
@@ -90,8 +91,6 @@ export interface SkiffOptions {
   };
   /** How long successful token authentications are cached (ms; upstream 10s, not configurable there). */
   tokenSuccessCacheTtlMs?: number;
-  /** The authorizer (and rule resolver) to use instead of the built-in one (tests, embedders). */
-  authorizer?: Authorizer & RuleResolver;
   /** --shutdown-delay-duration in ms: readyz fails this long before the listener stops. */
   shutdownDelayMs?: number;
   serviceClusterIpRange?: string;
@@ -143,7 +142,12 @@ export interface SkiffOptions {
   authorizationConfigReloadIntervalMs?: number;
   /** First retry delay of a failed webhook authorization call (default 500ms). */
   authorizationWebhookInitialBackoffMs?: number;
+  /** The authorizer to use instead of the configured one, or a function building it from the registry (default: authenticated users may do anything); start() runs after the caches warm, stop() at shutdown. */
+  authorizer?: ServerAuthorizer | ((registry: Registry) => ServerAuthorizer);
 }
+
+/** An authorizer the server runs: it may follow the registry (e.g. the Node authorizer's graph). */
+export type ServerAuthorizer = Authorizer & RuleResolver & { start?(): Promise<void>; stop?(): void };
 
 export interface RunningSkiff {
   /** https://host:port */
@@ -264,18 +268,20 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   });
   const rbacIndex = new RbacPolicyIndex(registry, logger);
   const rbac = new RbacAuthorizer(rbacIndex);
+  const nodeAuthorizer = nodeAuthorizerFor(registry);
   let configured: Authorization | undefined;
   try {
     configured = Authorization.create(
       { flags: authorizationFlags(options), configFile: options.authorizationConfigFile, reloadIntervalMs: options.authorizationConfigReloadIntervalMs },
-      { rbac, node: new NodeAuthorizerPlaceholder(registry), webhookInitialBackoffMs: options.authorizationWebhookInitialBackoffMs },
+      { rbac, node: nodeAuthorizer, webhookInitialBackoffMs: options.authorizationWebhookInitialBackoffMs },
       logger,
     );
   } catch (e) {
     if (!options.store) await store.close();
     throw e;
   }
-  const authorizer = options.authorizer ?? configured ?? allowAuthenticated;
+  const custom = typeof options.authorizer === 'function' ? options.authorizer(registry) : options.authorizer;
+  const authorizer: ServerAuthorizer = custom ?? configured ?? allowAuthenticated;
   installEscalationChecks(registry, authorizer, rbac);
   installSignerChecks(registry, authorizer);
   const clusterAuthentication = new ClusterAuthenticationPublisher(
@@ -313,6 +319,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const health = new Health();
   let shuttingDown = false;
   let bootstrapped = false;
+  let rbacBootstrapped = false;
   let cachesReady = false;
   health.add({ name: 'ping', check: () => undefined });
   health.add({ name: 'log', check: () => undefined });
@@ -321,6 +328,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   health.add({ name: 'etcd', check: () => store.check() });
   health.add({ name: 'etcd-readiness', check: () => store.check() }, ['readyz']);
   health.add({ name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } });
+  health.add({ name: 'poststarthook/rbac/bootstrap-roles', check: () => { if (!rbacBootstrapped) throw new Error('not finished'); } });
   health.add({ name: 'poststarthook/start-watch-cache', check: () => { if (!cachesReady) throw new Error('not finished'); } }, ['readyz']);
   health.add({ name: 'shutdown', check: () => { if (shuttingDown) throw new Error('process is shutting down'); } }, ['readyz']);
 
@@ -386,9 +394,17 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
     await clusterAuthentication.start();
     bootstrapped = true;
-    await registry.warmCaches();
-    await rbacIndex.start();
+    await Promise.all([
+      registry.warmCaches(),
+      bootstrapWithRetries(async () => {
+        const { created, updated } = await ensureBootstrapPolicy(registry);
+        if (created.length || updated.length) logger.v(1).info('rbac/bootstrap-roles', { created: created.length, updated: updated.length });
+        rbacBootstrapped = true;
+      }, logger),
+    ]);
+    await Promise.all([rbacIndex.start(), nodeAuthorizer.start()]);
     await crds.start();
+    await custom?.start?.();
     cachesReady = true;
     await elector.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
@@ -405,10 +421,12 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       controllers.stop();
       crds.stop();
       clusterAuthentication.stop();
+      custom?.stop?.();
+      configured?.stop();
+      nodeAuthorizer.stop();
       resources.closeWatches();
       await server.close();
       await compactor.stop();
-      configured?.stop();
       rbacIndex.stop();
       registry.stopCaches();
       await postStart.catch(() => undefined);

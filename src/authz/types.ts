@@ -2,6 +2,7 @@
 // authorizer.Attributes and authorizer.Decision (k8s.io/apiserver/pkg/authorization/authorizer).
 
 import type { UserInfo } from '../authn/types.js';
+import { parseFieldSelector, type FieldRequirement } from '../apimachinery/fields.js';
 import type { RequestInfo } from '../server/requestinfo.js';
 
 /** What is being asked: who, which verb, on which resource or non-resource path. */
@@ -17,6 +18,8 @@ export interface Attributes {
   resource: string;
   subresource: string;
   name: string;
+  /** The parsed fieldSelector of a list, watch or deletecollection (gate AuthorizeWithSelectors, on in v1.34). */
+  fieldSelector?: readonly FieldRequirement[];
 }
 
 /** allow and deny end the union; noOpinion passes to the next authorizer. */
@@ -58,8 +61,10 @@ export interface RuleResolver {
   rulesFor(user: UserInfo, namespace: string): Promise<RulesResult>;
 }
 
-export function attributesFor(user: UserInfo, info: RequestInfo): Attributes {
-  return {
+const SELECTOR_VERBS = new Set(['list', 'watch', 'deletecollection']);
+
+export function attributesFor(user: UserInfo, info: RequestInfo, query?: URLSearchParams): Attributes {
+  const attributes: Attributes = {
     user,
     verb: info.verb,
     isResourceRequest: info.isResourceRequest,
@@ -71,6 +76,16 @@ export function attributesFor(user: UserInfo, info: RequestInfo): Attributes {
     subresource: info.subresource,
     name: info.name,
   };
+  const selector = info.isResourceRequest && SELECTOR_VERBS.has(info.verb) ? query?.get('fieldSelector') : undefined;
+  if (selector) {
+    try {
+      const reqs = parseFieldSelector(selector).requirements;
+      if (reqs.length) attributes.fieldSelector = reqs;
+    } catch {
+      // A malformed selector authorizes as none; the handler rejects it with its own 400.
+    }
+  }
+  return attributes;
 }
 
 export const allow = (reason = ''): AuthorizationResult => ({ decision: 'allow', reason });

@@ -6,6 +6,7 @@
 import type { Registry } from '../registry/registry.js';
 import type { Logger } from '../util/log.js';
 import { BootstrapSigner } from './bootstrap-signer.js';
+import { ClusterRoleAggregationController } from './clusterrole-aggregation.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { NamespaceController } from './namespace.js';
 import { ServiceAccountTokensController, type LegacyTokenSigner } from './serviceaccount-tokens.js';
@@ -41,6 +42,7 @@ export const CONTROLLERS: readonly ControllerRow[] = [
     onByDefault: true,
     create: (r, l, d) => (d.legacyTokenSigner ? new ServiceAccountTokensController(r, l, d.legacyTokenSigner, d.rootCaPem) : undefined),
   },
+  { name: 'clusterrole-aggregation', onByDefault: true, create: (r, l) => new ClusterRoleAggregationController(r, l) },
   { name: 'tokencleaner', onByDefault: false, create: (r, l) => new TokenCleaner(r, l) },
   { name: 'bootstrapsigner', onByDefault: false, create: (r, l) => new BootstrapSigner(r, l) },
 ];

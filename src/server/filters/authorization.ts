@@ -16,7 +16,7 @@ export function authorizationFilter(authorizer: Authorizer): Filter {
   return {
     name: 'authorization',
     async handle(ctx, next) {
-      const result = await authorizer.authorize(attributesFor(ctx.user!, ctx.info));
+      const result = await authorizer.authorize(attributesFor(ctx.user!, ctx.info, ctx.query));
       if (result.decision === 'allow') return next();
       // An authorizer that failed (a webhook outage) makes a 500, as upstream's filter does.
       if (result.error) return sendText(ctx, 500, `Internal Server Error: ${JSON.stringify(requestUri(ctx))}: ${result.error}\n`);
