@@ -7,6 +7,10 @@ import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildAuthenticator } from './authn/index.js';
+import type { OidcFlags } from './authn/config.js';
+import { setupTokenAuthentication, type WebhookTokenFlags } from './authn/setup.js';
+import type { JwtTuning } from './authn/oidc/index.js';
+import { handleMetrics } from './endpoints/metrics.js';
 import { allowAuthenticated } from './authz/always-allow.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
@@ -49,7 +53,18 @@ export interface SkiffOptions {
   tlsPrivateKeyFile?: string;
   clientCaFile?: string;
   tokenAuthFile?: string;
+  /** --anonymous-auth; leave undefined when the flag was not given (it may not be combined with the configuration file's anonymous section). Default true. */
   anonymousAuth?: boolean;
+  /** --authentication-config: JWT issuers and the anonymous section, reloaded when the file changes. */
+  authenticationConfigFile?: string;
+  /** How often --authentication-config is polled for changes (ms; upstream: 1 minute). */
+  authenticationConfigReloadIntervalMs?: number;
+  /** The --oidc-* flags (one JWT issuer); exclusive with authenticationConfigFile. */
+  oidc?: OidcFlags;
+  /** The --authentication-token-webhook-* flags. */
+  authenticationTokenWebhook?: WebhookTokenFlags;
+  /** JWT key refresh and discovery retry timings (tests shorten them). */
+  jwtTuning?: JwtTuning;
   /** --shutdown-delay-duration in ms: readyz fails this long before the listener stops. */
   shutdownDelayMs?: number;
   serviceClusterIpRange?: string;
@@ -150,10 +165,23 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
   const oidcDiscovery = new OidcDiscovery({ issuer: tokens.issuer, keyId: tokens.keyId, publicKeyPem: pki.serviceAccount.publicKeyPem });
+  const tokenAuthn = setupTokenAuthentication({
+    authenticationConfigFile: options.authenticationConfigFile,
+    oidc: options.oidc,
+    webhook: options.authenticationTokenWebhook,
+    anonymousAuth: options.anonymousAuth,
+    disallowedIssuers: [tokens.issuer],
+    apiServerId: `apiserver-${hostname()}`,
+    reloadIntervalMs: options.authenticationConfigReloadIntervalMs,
+    jwtTuning: options.jwtTuning,
+    logger,
+  });
   const authenticator = buildAuthenticator({
     clientCaPem,
     tokenFile: options.tokenAuthFile,
-    anonymous: options.anonymousAuth ?? true,
+    anonymous: tokenAuthn.anonymous.enabled,
+    anonymousPaths: tokenAuthn.anonymous.conditions?.map((c) => c.path),
+    tokenAuthenticators: tokenAuthn.tokenAuthenticators,
     warn: (msg) => logger.warning(msg),
   });
   const authorizer = allowAuthenticated;
@@ -201,6 +229,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     routes: [
       (ctx) => health.handle(ctx),
       (ctx) => handleVersion(ctx),
+      (ctx) => handleMetrics(ctx),
       (ctx) => oidcDiscovery.handle(ctx),
       (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
       (ctx) => discovery.handle(ctx),
@@ -265,6 +294,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       crds.stop();
       resources.closeWatches();
       await server.close();
+      await tokenAuthn.stop();
       await compactor.stop();
       registry.stopCaches();
       await postStart.catch(() => undefined);

@@ -21,8 +21,10 @@ export interface AuthenticatorOptions {
   clientCaPem?: string;
   /** Path of --token-auth-file. */
   tokenFile?: string;
-  /** --anonymous-auth. */
+  /** --anonymous-auth (or the configuration file's anonymous.enabled). */
   anonymous: boolean;
+  /** The configuration file's anonymous.conditions paths: anonymous only for these. */
+  anonymousPaths?: string[];
   /** More bearer-token validators (service accounts, bootstrap tokens, ...), tried after the token file. */
   tokenAuthenticators?: TokenAuthenticator[];
   /** Receives the token file's warnings (empty or duplicate tokens). */
@@ -44,7 +46,7 @@ export function buildAuthenticator(opts: AuthenticatorOptions): Authenticator {
   tokens.push(...(opts.tokenAuthenticators ?? []));
   chain.push(new BearerTokenAuthenticator(tokens));
   const authenticated = new AuthenticatedGroupAdder(new UnionAuthenticator(chain));
-  return opts.anonymous ? new FallbackAuthenticator(authenticated, new AnonymousAuthenticator()) : authenticated;
+  return opts.anonymous ? new FallbackAuthenticator(authenticated, new AnonymousAuthenticator(opts.anonymousPaths)) : authenticated;
 }
 
 /** Reads --client-ca-file, with Go's wording for a missing file. */

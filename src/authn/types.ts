@@ -22,6 +22,8 @@ export interface AuthnRequest {
   peerCertificate?: PeerCertificate | Record<string, never>;
   /** socket.authorized. Informational only: the x509 authenticator verifies the chain itself. */
   peerCertificateChainVerified?: boolean;
+  /** The request's URL path (anonymous conditions match on it). */
+  path?: string;
 }
 
 export type AuthenticatorName = 'x509' | 'token' | 'anonymous' | (string & {});
