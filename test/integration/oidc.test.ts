@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { createPublicKey } from 'node:crypto';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { eventually, startTestServer, type TestServer } from '../support/server.js';
 import { kubectl } from '../support/kubectl.js';
 import { TestOidcIssuer } from '../support/oidc-issuer.js';
 
@@ -31,16 +31,6 @@ function configYaml(issuers: TestOidcIssuer[], opts: { badUrl?: boolean } = {}):
   });
 }
 
-async function eventually<T>(fn: () => Promise<T | undefined>, what: string, limitMs = 30_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('OIDC authentication end to end', () => {
   let issuer: TestOidcIssuer;
   let issuer2: TestOidcIssuer;
@@ -57,7 +47,7 @@ describe('OIDC authentication end to end', () => {
     writeFileSync(configPath, configYaml([issuer]));
     srv = await startTestServer({ authenticationConfigFile: configPath, authenticationConfigReloadIntervalMs: 100, jwtTuning: { initRetryMs: 50, minKeyRefreshIntervalMs: 0 } });
     const token = await issuer.sign({ sub: 'probe', aud: 'skiff' });
-    await eventually(async () => ((await srv.request('GET', '/api/v1/namespaces', bearer(token))).status === 200 ? true : undefined), 'issuer discovery');
+    await eventually(async () => ((await srv.request('GET', '/api/v1/namespaces', bearer(token))).status === 200 ? true : undefined), 30_000, 'issuer discovery');
   });
   after(async () => {
     await srv?.close();
@@ -172,7 +162,7 @@ process.stdout.write(JSON.stringify({ apiVersion, kind: 'ExecCredential', status
     const token2 = await issuer2.sign({ sub: 'second', aud: 'skiff' });
     assert.equal((await srv.request('GET', '/api/v1/namespaces', bearer(token2))).status, 401);
     writeFileSync(configPath, configYaml([issuer, issuer2]));
-    await eventually(async () => ((await srv.request('GET', '/api/v1/namespaces', bearer(token2))).status === 200 ? true : undefined), 'the new issuer');
+    await eventually(async () => ((await srv.request('GET', '/api/v1/namespaces', bearer(token2))).status === 200 ? true : undefined), 30_000, 'the new issuer');
     assert.ok((await metric('success')) >= 1);
     const text = (await srv.request('GET', '/metrics')).text;
     assert.match(text, /^apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds\{status="success",apiserver_id_hash="sha256:[0-9a-f]{64}"\} \d+(\.\d+)?$/m);
@@ -180,14 +170,14 @@ process.stdout.write(JSON.stringify({ apiVersion, kind: 'ExecCredential', status
 
     const failuresBefore = await metric('failure');
     writeFileSync(configPath, configYaml([issuer, issuer2], { badUrl: true }));
-    await eventually(async () => ((await metric('failure')) > failuresBefore ? true : undefined), 'a failed reload');
+    await eventually(async () => ((await metric('failure')) > failuresBefore ? true : undefined), 30_000, 'a failed reload');
     assert.equal((await srv.request('GET', '/api/v1/namespaces', bearer(token2))).status, 200, 'the old configuration stays in force');
     assert.match((await srv.request('GET', '/metrics')).text, /automatic_reload_last_timestamp_seconds\{status="failure"/);
 
     // Changing the anonymous section is refused too.
     const failures2 = await metric('failure');
     writeFileSync(configPath, configYaml([issuer, issuer2]).replace('{"path":"/healthz"}', '{"path":"/version"}'));
-    await eventually(async () => ((await metric('failure')) > failures2 ? true : undefined), 'a refused anonymous change');
+    await eventually(async () => ((await metric('failure')) > failures2 ? true : undefined), 30_000, 'a refused anonymous change');
     assert.equal((await srv.request('GET', '/version', { auth: false })).status, 401);
   });
 
