@@ -19,6 +19,8 @@ const LABELS = ['status', 'apiserver_id_hash'] as const;
 export interface ReloadMetrics {
   reloads: Counter;
   lastTimestamp: Gauge;
+  /** One series: the hash of the configuration in force. */
+  lastConfigInfo: Gauge;
 }
 
 export function authenticationConfigMetrics(registry: MetricsRegistry = metricsRegistry): ReloadMetrics {
@@ -35,6 +37,13 @@ export function authenticationConfigMetrics(registry: MetricsRegistry = metricsR
         'apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds',
         'Timestamp of the last automatic reload of authentication configuration split by status and apiserver identity.',
         LABELS,
+      ),
+    ),
+    lastConfigInfo: registry.register(
+      new Gauge(
+        'apiserver_authentication_config_controller_last_config_info',
+        'Information about the last applied authentication configuration with hash as label, split by apiserver identity.',
+        ['apiserver_id_hash', 'hash'],
       ),
     ),
   };
@@ -75,6 +84,12 @@ export class AuthenticationConfigReloader {
     this.tracked = opts.initialData;
     this.metrics = opts.metrics ?? authenticationConfigMetrics();
     this.idHash = apiServerIdHash(opts.apiServerId);
+    this.recordConfigInfo(opts.initialData);
+  }
+
+  private recordConfigInfo(data: string): void {
+    this.metrics.lastConfigInfo.reset();
+    this.metrics.lastConfigInfo.set({ apiserver_id_hash: this.idHash, hash: apiServerIdHash(data) }, 1);
   }
 
   start(): this {
@@ -135,6 +150,7 @@ export class AuthenticationConfigReloader {
     this.tracked = data;
     this.opts.logger?.info('reloaded authentication config');
     this.record('success');
+    this.recordConfigInfo(data);
   }
 
   private record(status: 'success' | 'failure'): void {

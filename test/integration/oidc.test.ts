@@ -5,15 +5,21 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
-import { createPublicKey } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import { eventually, startTestServer, type TestServer } from '../support/server.js';
 import { kubectl } from '../support/kubectl.js';
 import { TestOidcIssuer } from '../support/oidc-issuer.js';
+
+/** Replaces the file in one step, so the poller never reads half a file. */
+function replaceFile(path: string, content: string): void {
+  writeFileSync(`${path}.tmp`, content);
+  renameSync(`${path}.tmp`, path);
+}
 
 const UNAUTHORIZED = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 };
 
@@ -97,10 +103,13 @@ describe('OIDC authentication end to end', () => {
     const status = JSON.parse(who.stdout).status.userInfo;
     assert.equal(status.username, 'oidc:kube-user');
     assert.deepEqual(status.groups, ['devs', 'system:authenticated']);
+    const withFlag = await kubectl(kubeconfigWith('no-user', {}), ['--token', token, 'get', 'ns', 'default', '-o', 'name']);
+    assert.equal(withFlag.code, 0, withFlag.stderr);
+    assert.equal(withFlag.stdout.trim(), 'namespace/default');
     const denied = await kubectl(kubeconfigWith('badtoken', { token: 'not-a-token' }), ['get', 'ns']);
     assert.notEqual(denied.code, 0);
-    // What kubectl 1.34 prints for a 401 from kube-apiserver too.
-    assert.match(denied.stderr, /error: You must be logged in to the server \(the server has asked for the client to provide credentials\)/);
+    // What kubectl 1.34 prints for kube-apiserver's 401 too: the Status message, or client-go's text when discovery failed first.
+    assert.match(denied.stderr, /error: You must be logged in to the server \((Unauthorized|the server has asked for the client to provide credentials)\)/);
 
     // The plugin: checks the cluster info it was given, counts its runs, prints an ExecCredential.
     const plugin = join(dir, 'plugin.mjs');
@@ -161,22 +170,25 @@ process.stdout.write(JSON.stringify({ apiVersion, kind: 'ExecCredential', status
     };
     const token2 = await issuer2.sign({ sub: 'second', aud: 'skiff' });
     assert.equal((await srv.request('GET', '/api/v1/namespaces', bearer(token2))).status, 401);
-    writeFileSync(configPath, configYaml([issuer, issuer2]));
+    replaceFile(configPath, configYaml([issuer, issuer2]));
     await eventually(async () => ((await srv.request('GET', '/api/v1/namespaces', bearer(token2))).status === 200 ? true : undefined), 30_000, 'the new issuer');
     assert.ok((await metric('success')) >= 1);
     const text = (await srv.request('GET', '/metrics')).text;
     assert.match(text, /^apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds\{status="success",apiserver_id_hash="sha256:[0-9a-f]{64}"\} \d+(\.\d+)?$/m);
     assert.match(text, /^# TYPE apiserver_authentication_config_controller_automatic_reloads_total counter$/m);
+    const info = [...text.matchAll(/^apiserver_authentication_config_controller_last_config_info\{apiserver_id_hash="sha256:[0-9a-f]{64}",hash="(sha256:[0-9a-f]{64})"\} 1$/gm)];
+    assert.equal(info.length, 1);
+    assert.equal(info[0]![1], `sha256:${createHash('sha256').update(readFileSync(configPath, 'utf8')).digest('hex')}`);
 
     const failuresBefore = await metric('failure');
-    writeFileSync(configPath, configYaml([issuer, issuer2], { badUrl: true }));
+    replaceFile(configPath, configYaml([issuer, issuer2], { badUrl: true }));
     await eventually(async () => ((await metric('failure')) > failuresBefore ? true : undefined), 30_000, 'a failed reload');
     assert.equal((await srv.request('GET', '/api/v1/namespaces', bearer(token2))).status, 200, 'the old configuration stays in force');
     assert.match((await srv.request('GET', '/metrics')).text, /automatic_reload_last_timestamp_seconds\{status="failure"/);
 
     // Changing the anonymous section is refused too.
     const failures2 = await metric('failure');
-    writeFileSync(configPath, configYaml([issuer, issuer2]).replace('{"path":"/healthz"}', '{"path":"/version"}'));
+    replaceFile(configPath, configYaml([issuer, issuer2]).replace('{"path":"/healthz"}', '{"path":"/version"}'));
     await eventually(async () => ((await metric('failure')) > failures2 ? true : undefined), 30_000, 'a refused anonymous change');
     assert.equal((await srv.request('GET', '/version', { auth: false })).status, 401);
   });
