@@ -483,7 +483,12 @@ function validateOidcFlags(o: ServerFlags, changed: ReadonlySet<string>): string
   if (o.authenticationConfig === '') {
     return oidcFlagsSet && (o.oidcIssuerUrl === '' || o.oidcClientId === '') ? ['oidc-issuer-url and oidc-client-id must be specified together when any oidc-* flags are set'] : [];
   }
-  return oidcFlagsSet ? ['authentication-config file and oidc-* flags are mutually exclusive'] : [];
+  const errs: string[] = [];
+  if (o.featureGates.StructuredAuthenticationConfiguration === false) {
+    errs.push('set --feature-gates=StructuredAuthenticationConfiguration=true to use authentication-config file');
+  }
+  if (oidcFlagsSet) errs.push('authentication-config file and oidc-* flags are mutually exclusive');
+  return errs;
 }
 
 /** Checks that go beyond syntax, with kube-apiserver's messages. Empty when valid. */

@@ -259,6 +259,8 @@ describe('--oidc-* flags (pkg/kubeapiserver/options/authentication.go)', () => {
     assert.deepEqual(validateServerFlags(half.options, [], half.changed), ['oidc-issuer-url and oidc-client-id must be specified together when any oidc-* flags are set']);
     const both = parseFlags(['--authentication-config=/x', '--oidc-username-claim=email']);
     assert.deepEqual(validateServerFlags(both.options, [], both.changed), ['authentication-config file and oidc-* flags are mutually exclusive']);
+    const gated = parseFlags(['--authentication-config=/x', '--feature-gates=StructuredAuthenticationConfiguration=false']);
+    assert.deepEqual(validateServerFlags(gated.options, [], gated.changed), ['set --feature-gates=StructuredAuthenticationConfiguration=true to use authentication-config file']);
     assert.throws(() => parseFlags(['--oidc-required-claim=novalue']), /invalid argument "novalue" for "--oidc-required-claim" flag: malformed pair, expect string=string/);
   });
 });
