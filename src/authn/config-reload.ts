@@ -77,6 +77,9 @@ export class AuthenticationConfigReloader {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
+  private signalStop!: () => void;
+  /** Settles on stop(), so that a reload waiting for discovery does not hold the shutdown. */
+  private readonly stopSignal = new Promise<void>((r) => (this.signalStop = r));
   private readonly metrics: ReloadMetrics;
   private readonly idHash: string;
 
@@ -106,6 +109,7 @@ export class AuthenticationConfigReloader {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.signalStop();
     await this.running;
   }
 
@@ -138,7 +142,11 @@ export class AuthenticationConfigReloader {
       return this.record('failure');
     }
     const next = buildJwtAuthenticators(config, mappers, this.opts.tuning);
-    const ready = await waitReady(next, this.opts.updateTimeoutMs ?? 60_000);
+    const ready = await waitReady(next, this.opts.updateTimeoutMs ?? 60_000, this.stopSignal);
+    if (this.stopped) {
+      for (const a of next) a.stop();
+      return;
+    }
     if (!ready) {
       for (const a of next) a.stop();
       const reasons = next.map((a) => a.health()?.message).filter(Boolean).join('; ');
@@ -164,10 +172,10 @@ function normalizeAnonymous(a: AnonymousAuthConfig | undefined): unknown {
   return a === undefined ? undefined : { enabled: a.enabled, conditions: a.conditions ?? [] };
 }
 
-async function waitReady(authenticators: { ready: Promise<void>; health(): Error | undefined }[], timeoutMs: number): Promise<boolean> {
+async function waitReady(authenticators: { ready: Promise<void>; health(): Error | undefined }[], timeoutMs: number, stop: Promise<void>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((r) => (timer = setTimeout(r, timeoutMs)));
-  await Promise.race([Promise.all(authenticators.map((a) => a.ready)), timeout]);
+  await Promise.race([Promise.all(authenticators.map((a) => a.ready)), timeout, stop]);
   clearTimeout(timer);
   return authenticators.every((a) => a.health() === undefined);
 }

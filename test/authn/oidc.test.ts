@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { validateJwtAuthenticator, type JwtAuthenticatorConfig } from '../../src/authn/config.js';
 import { JwtAuthenticator } from '../../src/authn/oidc/index.js';
 import { TestOidcIssuer } from '../support/oidc-issuer.js';
+import { eventually } from '../support/server.js';
 
 let issuer: TestOidcIssuer;
 const started: JwtAuthenticator[] = [];
@@ -149,7 +150,7 @@ describe('JWT authenticator with a real issuer', () => {
     const config: JwtAuthenticatorConfig = { issuer: { url: issuer.url, audiences: ['skiff'], certificateAuthority: issuer.ca.certPem }, claimMappings: { username: { claim: 'sub', prefix: '' } } };
     const a = new JwtAuthenticator({ config, mapper: validateJwtAuthenticator(config, '').mapper, initRetryMs: 20 });
     started.push(a);
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(() => /issuer did not match/.test(a.health()?.message ?? ''), 30_000, 'a failed discovery');
     assert.match(a.health()?.message ?? '', /issuer did not match the issuer returned by provider, expected ".*" got "https:\/\/impostor"/);
     await rejects(a, await issuer.sign({ sub: 'x', aud: 'skiff' }), /oidc: authenticator not initialized/);
     issuer.discoveryIssuer = undefined;
@@ -161,8 +162,7 @@ describe('JWT authenticator with a real issuer', () => {
     const config: JwtAuthenticatorConfig = { issuer: { url: issuer.url, audiences: ['skiff'] }, claimMappings: { username: { claim: 'sub', prefix: '' } } };
     const a = new JwtAuthenticator({ config, mapper: validateJwtAuthenticator(config, '').mapper, initRetryMs: 20 });
     started.push(a);
-    await new Promise((r) => setTimeout(r, 100));
-    assert.match(a.health()?.message ?? '', /self[- ]signed|unable to verify|certificate/i);
+    await eventually(() => /self[- ]signed|unable to verify|certificate/i.test(a.health()?.message ?? ''), 30_000, 'a refused TLS connection');
   });
 
   test('discoveryURL overrides where discovery is fetched, the issuer stays the configured url', async () => {

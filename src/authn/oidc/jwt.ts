@@ -158,6 +158,7 @@ export class JwtAuthenticator implements TokenAuthenticator {
     const claim = mapping?.claim ?? '';
     if (claim !== '' && claim in claims) {
       const v = claims[claim];
+      if (v === null) return [];
       const groups = typeof v === 'string' ? [v] : Array.isArray(v) && v.every((g) => typeof g === 'string') ? (v as string[]) : undefined;
       if (!groups) throw new Error(`oidc: parse groups claim ${JSON.stringify(claim)}: json: cannot unmarshal into Go value of type string`);
       return groups.map((g) => (mapping?.prefix ?? '') + g);
