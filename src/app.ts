@@ -165,7 +165,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
   const oidcDiscovery = new OidcDiscovery({ issuer: tokens.issuer, keyId: tokens.keyId, publicKeyPem: pki.serviceAccount.publicKeyPem });
-  const tokenAuthn = setupTokenAuthentication({
+  const tokenAuthn = await setupTokenAuthentication({
     authenticationConfigFile: options.authenticationConfigFile,
     oidc: options.oidc,
     webhook: options.authenticationTokenWebhook,

@@ -15,8 +15,8 @@ import {
   type AuthenticationConfiguration,
   type OidcFlags,
 } from './config.js';
-import { AuthenticationConfigReloader } from './config-reload.js';
-import { ALL_SIGNING_ALGORITHMS, buildJwtAuthenticators, JwtAuthenticatorSet, type JwtTuning } from './oidc/index.js';
+import type { AuthenticationConfigReloader } from './config-reload.js';
+import type { JwtAuthenticatorSet, JwtTuning } from './oidc/index.js';
 import type { TokenAuthenticator } from './types.js';
 import { WebhookTokenAuthenticator, type RetryBackoff } from './webhook.js';
 import { loadWebhookKubeconfig } from './webhook-kubeconfig.js';
@@ -55,19 +55,19 @@ export interface TokenAuthenticationOptions {
 export interface TokenAuthentication {
   tokenAuthenticators: TokenAuthenticator[];
   anonymous: AnonymousAuthConfig;
-  jwt: JwtAuthenticatorSet;
+  /** The JWT authenticators in force; undefined when neither the file nor the flags configure any. */
+  jwt?: JwtAuthenticatorSet;
   reloader?: AuthenticationConfigReloader;
   stop(): Promise<void>;
 }
 
-export function setupTokenAuthentication(o: TokenAuthenticationOptions): TokenAuthentication {
+export async function setupTokenAuthentication(o: TokenAuthenticationOptions): Promise<TokenAuthentication> {
   let config: AuthenticationConfiguration = { jwt: [] };
   let data: string | undefined;
   let signingAlgs: string[] | undefined;
   if (o.authenticationConfigFile) {
     ({ config, data } = loadAuthenticationConfiguration(o.authenticationConfigFile));
-    // All known algorithms are allowed with the configuration file.
-    signingAlgs = ALL_SIGNING_ALGORITHMS;
+    // All known algorithms are allowed with the configuration file (undefined: all).
   } else if (o.oidc?.issuerUrl && o.oidc.clientId) {
     config.jwt = [jwtAuthenticatorFromFlags(o.oidc)];
     signingAlgs = o.oidc.signingAlgs?.length ? o.oidc.signingAlgs : ['RS256'];
@@ -77,8 +77,29 @@ export function setupTokenAuthentication(o: TokenAuthenticationOptions): TokenAu
   if (errors.length > 0) throw configurationError(errors);
 
   const tuning: JwtTuning = { ...o.jwtTuning, signingAlgs };
-  const jwt = new JwtAuthenticatorSet(buildJwtAuthenticators(config, mappers, tuning));
-  const tokenAuthenticators: TokenAuthenticator[] = [jwt];
+  const tokenAuthenticators: TokenAuthenticator[] = [];
+  let jwt: JwtAuthenticatorSet | undefined;
+  let reloader: AuthenticationConfigReloader | undefined;
+  // The JWT machinery (jose, HTTPS discovery) loads only when some issuer may be configured.
+  if (data !== undefined || config.jwt.length > 0) {
+    const { buildJwtAuthenticators, JwtAuthenticatorSet } = await import('./oidc/index.js');
+    jwt = new JwtAuthenticatorSet(buildJwtAuthenticators(config, mappers, tuning));
+    tokenAuthenticators.push(jwt);
+  }
+  if (o.authenticationConfigFile && data !== undefined && jwt) {
+    const { AuthenticationConfigReloader } = await import('./config-reload.js');
+    reloader = new AuthenticationConfigReloader({
+      path: o.authenticationConfigFile,
+      initialData: data,
+      initialAnonymous: config.anonymous,
+      target: jwt,
+      disallowedIssuers: o.disallowedIssuers,
+      apiServerId: o.apiServerId ?? `apiserver-${hostname()}`,
+      intervalMs: o.reloadIntervalMs,
+      tuning,
+      logger: o.logger,
+    }).start();
+  }
   if (o.webhook?.configFile) {
     tokenAuthenticators.push(
       new WebhookTokenAuthenticator({
@@ -91,20 +112,6 @@ export function setupTokenAuthentication(o: TokenAuthenticationOptions): TokenAu
       }),
     );
   }
-  const reloader =
-    o.authenticationConfigFile && data !== undefined
-      ? new AuthenticationConfigReloader({
-          path: o.authenticationConfigFile,
-          initialData: data,
-          initialAnonymous: config.anonymous,
-          target: jwt,
-          disallowedIssuers: o.disallowedIssuers,
-          apiServerId: o.apiServerId ?? `apiserver-${hostname()}`,
-          intervalMs: o.reloadIntervalMs,
-          tuning,
-          logger: o.logger,
-        }).start()
-      : undefined;
   return {
     tokenAuthenticators,
     anonymous,
@@ -112,7 +119,7 @@ export function setupTokenAuthentication(o: TokenAuthenticationOptions): TokenAu
     reloader,
     async stop() {
       await reloader?.stop();
-      jwt.stop();
+      jwt?.stop();
     },
   };
 }
