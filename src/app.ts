@@ -171,6 +171,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     webhook: options.authenticationTokenWebhook,
     anonymousAuth: options.anonymousAuth,
     disallowedIssuers: [tokens.issuer],
+    gates: { egressSelector: options.featureGates?.StructuredAuthenticationConfigurationEgressSelector ?? true },
     apiServerId: `apiserver-${hostname()}`,
     reloadIntervalMs: options.authenticationConfigReloadIntervalMs,
     jwtTuning: options.jwtTuning,

@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { fieldErr } from '../apimachinery/errors.js';
 import { Counter, Gauge, metricsRegistry, type MetricsRegistry } from '../endpoints/metrics.js';
 import type { Logger } from '../util/log.js';
-import { configurationError, parseAuthenticationConfiguration, validateAuthenticationConfiguration, type AnonymousAuthConfig } from './config.js';
+import { configurationError, parseAuthenticationConfiguration, validateAuthenticationConfiguration, type AnonymousAuthConfig, type ValidationGates } from './config.js';
 import { buildJwtAuthenticators, type JwtAuthenticatorSet, type JwtTuning } from './oidc/index.js';
 
 const LABELS = ['status', 'apiserver_id_hash'] as const;
@@ -62,6 +62,7 @@ export interface ReloadOptions {
   initialAnonymous: AnonymousAuthConfig | undefined;
   target: JwtAuthenticatorSet;
   disallowedIssuers?: string[];
+  gates?: ValidationGates;
   apiServerId: string;
   /** Poll interval; upstream: one minute. */
   intervalMs?: number;
@@ -132,7 +133,7 @@ export class AuthenticationConfigReloader {
       this.tracked = data;
       return this.record('failure');
     }
-    const { errors, mappers } = validateAuthenticationConfiguration(config, this.opts.disallowedIssuers);
+    const { errors, mappers } = validateAuthenticationConfiguration(config, this.opts.disallowedIssuers, this.opts.gates);
     if (!isDeepStrictEqual(normalizeAnonymous(config.anonymous), normalizeAnonymous(this.opts.initialAnonymous))) {
       errors.push(fieldErr.forbidden('anonymous', 'changed from initial configuration file'));
     }

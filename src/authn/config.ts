@@ -234,7 +234,12 @@ export interface ValidationResult {
   mappers: CelMapper[];
 }
 
-export function validateAuthenticationConfiguration(c: AuthenticationConfiguration, disallowedIssuers: readonly string[] = []): ValidationResult {
+export interface ValidationGates {
+  /** StructuredAuthenticationConfigurationEgressSelector (beta in 1.34, on by default). */
+  egressSelector?: boolean;
+}
+
+export function validateAuthenticationConfiguration(c: AuthenticationConfiguration, disallowedIssuers: readonly string[] = [], gates: ValidationGates = {}): ValidationResult {
   const errors: FieldError[] = [];
   if (c.jwt.length > MAX_JWT_AUTHENTICATORS) {
     return { errors: [fieldErr.tooMany('jwt', c.jwt.length, MAX_JWT_AUTHENTICATORS)], mappers: [] };
@@ -244,7 +249,7 @@ export function validateAuthenticationConfiguration(c: AuthenticationConfigurati
   const seenDiscovery = new Set<string>();
   c.jwt.forEach((a, i) => {
     const path = `jwt[${i}]`;
-    const r = validateJwtAuthenticator(a, path, disallowedIssuers);
+    const r = validateJwtAuthenticator(a, path, disallowedIssuers, gates);
     errors.push(...r.errors);
     mappers.push(r.mapper);
     if (seenIssuers.has(a.issuer.url)) errors.push(fieldErr.duplicate(`${path}.issuer.url`, a.issuer.url));
@@ -266,12 +271,17 @@ export function configurationError(errors: FieldError[]): Error {
   return new Error(`invalid authentication configuration: ${aggregateMessage(errors.map(goFieldErrorString))}`);
 }
 
-export function validateJwtAuthenticator(a: JwtAuthenticatorConfig, path: string, disallowedIssuers: readonly string[] = []): { errors: FieldError[]; mapper: CelMapper } {
+export function validateJwtAuthenticator(
+  a: JwtAuthenticatorConfig,
+  path: string,
+  disallowedIssuers: readonly string[] = [],
+  gates: ValidationGates = {},
+): { errors: FieldError[]; mapper: CelMapper } {
   const errors: FieldError[] = [];
   const mapper: CelMapper = { extra: [], claimValidationRules: [], userValidationRules: [] };
   const state = { usesEmail: false, usesEmailVerified: false };
   const p = (child: string) => (path ? `${path}.${child}` : child);
-  errors.push(...validateIssuer(a.issuer, p('issuer'), disallowedIssuers));
+  errors.push(...validateIssuer(a.issuer, p('issuer'), disallowedIssuers, gates.egressSelector ?? true));
 
   // claimValidationRules
   const seenClaims = new Set<string>();
@@ -395,7 +405,7 @@ function validatePrefixedClaimOrExpression(m: PrefixedClaimOrExpression, path: s
   return undefined;
 }
 
-function validateIssuer(issuer: JwtIssuer, path: string, disallowed: readonly string[]): FieldError[] {
+function validateIssuer(issuer: JwtIssuer, path: string, disallowed: readonly string[], egressGate: boolean): FieldError[] {
   const errors: FieldError[] = [];
   if (issuer.url === '') errors.push(fieldErr.required(`${path}.url`, ''));
   else errors.push(...validateUrl(issuer.url, `${path}.url`, disallowed));
@@ -433,6 +443,9 @@ function validateIssuer(issuer: JwtIssuer, path: string, disallowed: readonly st
     }
   }
   const egress = issuer.egressSelectorType ?? '';
+  if (egress !== '' && !egressGate) {
+    errors.push(fieldErr.invalid(`${path}.egressSelectorType`, egress, 'egress selector is not supported when StructuredAuthenticationConfigurationEgressSelector feature gate is disabled'));
+  }
   if (egress !== '' && egress !== 'controlplane' && egress !== 'cluster') {
     errors.push(fieldErr.invalid(`${path}.egressSelectorType`, egress, 'egress selector must be either controlplane or cluster'));
   }

@@ -14,6 +14,7 @@ import {
   type AnonymousAuthConfig,
   type AuthenticationConfiguration,
   type OidcFlags,
+  type ValidationGates,
 } from './config.js';
 import type { AuthenticationConfigReloader } from './config-reload.js';
 import type { JwtAuthenticatorSet, JwtTuning } from './oidc/index.js';
@@ -42,6 +43,8 @@ export interface TokenAuthenticationOptions {
   anonymousAuth?: boolean;
   /** Issuers JWT authenticators may not use (the service-account issuers). */
   disallowedIssuers?: string[];
+  /** Feature gates validation depends on. */
+  gates?: ValidationGates;
   /** API audiences asked of the webhook. */
   apiAudiences?: string[];
   /** The identity whose hash labels the reload metrics. */
@@ -73,7 +76,7 @@ export async function setupTokenAuthentication(o: TokenAuthenticationOptions): P
     signingAlgs = o.oidc.signingAlgs?.length ? o.oidc.signingAlgs : ['RS256'];
   }
   const anonymous = resolveAnonymous(config.anonymous, { value: o.anonymousAuth ?? true, set: o.anonymousAuth !== undefined });
-  const { errors, mappers } = validateAuthenticationConfiguration(config, o.disallowedIssuers);
+  const { errors, mappers } = validateAuthenticationConfiguration(config, o.disallowedIssuers, o.gates);
   if (errors.length > 0) throw configurationError(errors);
 
   const tuning: JwtTuning = { ...o.jwtTuning, signingAlgs };
@@ -94,6 +97,7 @@ export async function setupTokenAuthentication(o: TokenAuthenticationOptions): P
       initialAnonymous: config.anonymous,
       target: jwt,
       disallowedIssuers: o.disallowedIssuers,
+      gates: o.gates,
       apiServerId: o.apiServerId ?? `apiserver-${hostname()}`,
       intervalMs: o.reloadIntervalMs,
       tuning,

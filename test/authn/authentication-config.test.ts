@@ -105,6 +105,12 @@ describe('AuthenticationConfiguration validation (validation.go)', () => {
       messages({ jwt: [base({ issuer: { url: 'https://a', audiences: ['x'], certificateAuthority: 'not a pem', egressSelectorType: 'nope' } })] }),
       'invalid authentication configuration: [jwt[0].issuer.certificateAuthority: Invalid value: "<omitted>": data does not contain any valid RSA or ECDSA certificates, jwt[0].issuer.egressSelectorType: Invalid value: "nope": egress selector must be either controlplane or cluster]',
     );
+    const withEgress: AuthenticationConfiguration = { jwt: [base({ issuer: { url: 'https://a', audiences: ['x'], egressSelectorType: 'cluster' } })] };
+    assert.equal(messages(withEgress), '');
+    assert.equal(
+      configurationError(validateAuthenticationConfiguration(withEgress, [], { egressSelector: false }).errors).message,
+      'invalid authentication configuration: jwt[0].issuer.egressSelectorType: Invalid value: "cluster": egress selector is not supported when StructuredAuthenticationConfigurationEgressSelector feature gate is disabled',
+    );
   });
 
   test('claim mappings: claim or expression, prefix required with claim and forbidden with expression', () => {
