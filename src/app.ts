@@ -11,6 +11,10 @@ import { BootstrapTokenAuthenticator } from './authn/bootstrap.js';
 import { parsePublicKeysPem, readPublicKeysFile, readSigningKeyFile } from './authn/keys.js';
 import { registryTokenGetter } from './authn/sa-getter.js';
 import { boundAuthenticator, legacyAuthenticator } from './authn/serviceaccount.js';
+import type { OidcFlags } from './authn/config.js';
+import { setupTokenAuthentication, type WebhookTokenFlags } from './authn/setup.js';
+import type { JwtTuning } from './authn/oidc/index.js';
+import { handleMetrics } from './endpoints/metrics.js';
 import { allowAuthenticated } from './authz/always-allow.js';
 import { Authorization } from './authz/index.js';
 import { nodeAuthorizerFor } from './authz/node/authorizer.js';
@@ -63,6 +67,7 @@ export interface SkiffOptions {
   tlsPrivateKeyFile?: string;
   clientCaFile?: string;
   tokenAuthFile?: string;
+  /** --anonymous-auth; leave undefined when the flag was not given (it may not be combined with the configuration file's anonymous section). Default true. */
   anonymousAuth?: boolean;
   /** --service-account-issuer: the first issues, all are accepted. Default https://kubernetes.default.svc.cluster.local. */
   serviceAccountIssuers?: string[];
@@ -91,6 +96,16 @@ export interface SkiffOptions {
   };
   /** How long successful token authentications are cached (ms; upstream 10s, not configurable there). */
   tokenSuccessCacheTtlMs?: number;
+  /** --authentication-config: JWT issuers and the anonymous section, reloaded when the file changes. */
+  authenticationConfigFile?: string;
+  /** How often --authentication-config is polled for changes (ms; upstream: 1 minute). */
+  authenticationConfigReloadIntervalMs?: number;
+  /** The --oidc-* flags (one JWT issuer); exclusive with authenticationConfigFile. */
+  oidc?: OidcFlags;
+  /** The --authentication-token-webhook-* flags. */
+  authenticationTokenWebhook?: WebhookTokenFlags;
+  /** JWT key refresh and discovery retry timings (tests shorten them). */
+  jwtTuning?: JwtTuning;
   /** --shutdown-delay-duration in ms: readyz fails this long before the listener stops. */
   shutdownDelayMs?: number;
   serviceClusterIpRange?: string;
@@ -256,12 +271,26 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       extraHeaderPrefixes: rh.extraHeadersPrefix ?? [],
     };
   }
+  const tokenAuthn = await setupTokenAuthentication({
+    authenticationConfigFile: options.authenticationConfigFile,
+    oidc: options.oidc,
+    webhook: options.authenticationTokenWebhook,
+    anonymousAuth: options.anonymousAuth,
+    disallowedIssuers: issuers,
+    apiAudiences,
+    gates: { egressSelector: options.featureGates?.StructuredAuthenticationConfigurationEgressSelector ?? true },
+    apiServerId: `apiserver-${hostname()}`,
+    reloadIntervalMs: options.authenticationConfigReloadIntervalMs,
+    jwtTuning: options.jwtTuning,
+    logger,
+  });
   const authenticator = buildAuthenticator({
     clientCaPem,
     tokenFile: options.tokenAuthFile,
-    anonymous: options.anonymousAuth ?? true,
+    anonymous: tokenAuthn.anonymous.enabled,
+    anonymousPaths: tokenAuthn.anonymous.conditions?.map((c) => c.path),
     requestHeader,
-    tokenAuthenticators,
+    tokenAuthenticators: [...tokenAuthenticators, ...tokenAuthn.tokenAuthenticators],
     apiAudiences,
     tokenSuccessCacheTtlMs: options.tokenSuccessCacheTtlMs,
     warn: (msg) => logger.warning(msg),
@@ -348,6 +377,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     routes: [
       (ctx) => health.handle(ctx),
       (ctx) => handleVersion(ctx),
+      (ctx) => handleMetrics(ctx),
       (ctx) => oidcDiscovery.handle(ctx),
       (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
       (ctx) => discovery.handle(ctx),
@@ -426,6 +456,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       nodeAuthorizer.stop();
       resources.closeWatches();
       await server.close();
+      await tokenAuthn.stop();
       await compactor.stop();
       rbacIndex.stop();
       registry.stopCaches();

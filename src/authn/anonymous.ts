@@ -1,8 +1,20 @@
-import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP, type AuthnResult, type Authenticator } from './types.js';
+import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP, type AuthnRequest, type AuthnResult, type Authenticator } from './types.js';
 
-/** Every request is system:anonymous in group system:unauthenticated. */
+/**
+ * Every request is system:anonymous in group system:unauthenticated. With `paths`
+ * (the AuthenticationConfiguration's anonymous.conditions), only requests for exactly
+ * those paths are; others get no opinion (so 401 without credentials), as upstream's
+ * request/anonymous authenticator.
+ */
 export class AnonymousAuthenticator implements Authenticator {
-  async authenticate(): Promise<AuthnResult | null> {
+  private readonly allowedPaths: ReadonlySet<string>;
+
+  constructor(paths: readonly string[] = []) {
+    this.allowedPaths = new Set(paths);
+  }
+
+  async authenticate(req?: AuthnRequest): Promise<AuthnResult | null> {
+    if (this.allowedPaths.size > 0 && !this.allowedPaths.has(req?.path ?? '')) return null;
     return { user: { username: ANONYMOUS_USER, groups: [UNAUTHENTICATED_GROUP] }, authenticator: 'anonymous' };
   }
 }
@@ -19,15 +31,4 @@ export function anonymousAllowed(anonymousAuth: boolean, explicitAuthorizationMo
     return { allowed: false, warning: 'AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer' };
   }
   return { allowed: anonymousAuth };
-}
-
-/**
- * The start-up error when both --anonymous-auth and the authentication configuration
- * file's `anonymous` section are set (ToAuthenticationConfig upstream); undefined when
- * they don't conflict. For the --authentication-config parser to call.
- */
-export function anonymousConfigConflict(anonymousFlagSet: boolean, configFileHasAnonymous: boolean): string | undefined {
-  return anonymousFlagSet && configFileHasAnonymous
-    ? 'anonymous: Forbidden: --anonymous-auth flag cannot be set when anonymous field is configured in authentication configuration file'
-    : undefined;
 }

@@ -17,7 +17,7 @@ export { BearerTokenAuthenticator, bearerToken } from './bearer.js';
 export { StaticTokenAuthenticator, loadTokenFile, parseTokenFile } from './tokenfile.js';
 export { ClientCertificateAuthenticator, parseCertificateBundle, userFromCertificate } from './x509.js';
 export { AuthenticatedGroupAdder, FallbackAuthenticator, UnionAuthenticator } from './union.js';
-export { anonymousAllowed, anonymousConfigConflict } from './anonymous.js';
+export { anonymousAllowed } from './anonymous.js';
 export { RequestHeaderAuthenticator, type RequestHeaderOptions } from './requestheader.js';
 export { BootstrapTokenAuthenticator } from './bootstrap.js';
 export { ServiceAccountJwtAuthenticator, boundAuthenticator, legacyAuthenticator } from './serviceaccount.js';
@@ -27,10 +27,12 @@ export interface AuthenticatorOptions {
   clientCaPem?: string;
   /** Path of --token-auth-file. */
   tokenFile?: string;
-  /** --anonymous-auth. */
+  /** --anonymous-auth (or the configuration file's anonymous.enabled). */
   anonymous: boolean;
   /** The authenticating proxy (--requestheader-*), tried first. */
   requestHeader?: RequestHeaderOptions;
+  /** The configuration file's anonymous.conditions paths: anonymous only for these. */
+  anonymousPaths?: string[];
   /** More bearer-token validators (service accounts, bootstrap tokens, ...), tried after the token file. */
   tokenAuthenticators?: TokenAuthenticator[];
   /** --api-audiences (defaulted to the service-account issuers). */
@@ -59,7 +61,7 @@ export function buildAuthenticator(opts: AuthenticatorOptions): Authenticator {
   const ttl = opts.tokenSuccessCacheTtlMs ?? 10_000;
   chain.push(new BearerTokenAuthenticator(tokens, opts.apiAudiences ?? [], ttl > 0 ? new TokenSuccessCache(ttl) : undefined));
   const authenticated = new AuthenticatedGroupAdder(new UnionAuthenticator(chain));
-  return opts.anonymous ? new FallbackAuthenticator(authenticated, new AnonymousAuthenticator()) : authenticated;
+  return opts.anonymous ? new FallbackAuthenticator(authenticated, new AnonymousAuthenticator(opts.anonymousPaths)) : authenticated;
 }
 
 /** Reads --client-ca-file, with Go's wording for a missing file. */

@@ -24,6 +24,8 @@ export interface AuthnRequest {
   peerCertificateChainVerified?: boolean;
   /** The audiences the credential must be meant for (TokenReview spec.audiences); default: the API audiences. */
   audiences?: readonly string[];
+  /** The request's URL path (anonymous conditions match on it). */
+  path?: string;
 }
 
 export type AuthenticatorName = 'x509' | 'token' | 'anonymous' | (string & {});

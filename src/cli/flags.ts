@@ -22,6 +22,8 @@ interface ValueOf {
   duration: number;
   strings: string[];
   mapStringString: Record<string, string>;
+  /** cliflag.MapStringStringNoSplit: one key=value per use, commas kept. */
+  mapStringStringNoSplit: Record<string, string>;
   mapStringBool: Record<string, boolean>;
   portRange: PortRange;
 }
@@ -71,6 +73,19 @@ export const FLAGS = [
   flag('tls-cert-file', 'string', '', 'Secure serving', 'File containing the default x509 Certificate for HTTPS (CA cert, if any, concatenated after server cert). If HTTPS serving is enabled and neither this nor --tls-private-key-file is given, a CA and serving certificate are generated in --data-dir.'),
   flag('tls-private-key-file', 'string', '', 'Secure serving', 'File containing the default x509 private key matching --tls-cert-file.'),
   // Authentication
+  flag('authentication-config', 'string', '', 'Authentication', 'File with Authentication Configuration to configure the JWT Token authenticator or the anonymous authenticator. Requires the StructuredAuthenticationConfiguration feature gate. This flag is mutually exclusive with the --oidc-* flags if the file configures the JWT Token authenticator. This flag is mutually exclusive with --anonymous-auth if the file configures the Anonymous authenticator.'),
+  flag('authentication-token-webhook-cache-ttl', 'duration', 120_000, 'Authentication', 'The duration to cache responses from the webhook token authenticator.'),
+  flag('authentication-token-webhook-config-file', 'string', '', 'Authentication', 'File with webhook configuration for token authentication in kubeconfig format. The API server will query the remote service to determine authentication for bearer tokens.'),
+  flag('authentication-token-webhook-version', 'string', 'v1beta1', 'Authentication', 'The API version of the authentication.k8s.io TokenReview to send to and expect from the webhook.'),
+  flag('oidc-ca-file', 'string', '', 'Authentication', "If set, the OpenID server's certificate will be verified by one of the authorities in the oidc-ca-file, otherwise the host's root CA set will be used."),
+  flag('oidc-client-id', 'string', '', 'Authentication', 'The client ID for the OpenID Connect client, must be set if oidc-issuer-url is set.'),
+  flag('oidc-groups-claim', 'string', '', 'Authentication', 'If provided, the name of a custom OpenID Connect claim for specifying user groups. The claim value is expected to be a string or array of strings. This flag is experimental, please see the authentication documentation for further details.'),
+  flag('oidc-groups-prefix', 'string', '', 'Authentication', 'If provided, all groups will be prefixed with this value to prevent conflicts with other authentication strategies.'),
+  flag('oidc-issuer-url', 'string', '', 'Authentication', 'The URL of the OpenID issuer, only HTTPS scheme will be accepted. If set, it will be used to verify the OIDC JSON Web Token (JWT).'),
+  flag('oidc-required-claim', 'mapStringStringNoSplit', {}, 'Authentication', 'A key=value pair that describes a required claim in the ID Token. If set, the claim is verified to be present in the ID Token with a matching value. Repeat this flag to specify multiple claims.'),
+  flag('oidc-signing-algs', 'strings', ['RS256'], 'Authentication', "Comma-separated list of allowed JOSE asymmetric signing algorithms. JWTs with a supported 'alg' header values are: RS256, RS384, RS512, ES256, ES384, ES512, PS256, PS384, PS512. Values are defined by RFC 7518 https://tools.ietf.org/html/rfc7518#section-3.1."),
+  flag('oidc-username-claim', 'string', 'sub', 'Authentication', "The OpenID claim to use as the user name. Note that claims other than the default ('sub') is not guaranteed to be unique and immutable. This flag is experimental, please see the authentication documentation for further details."),
+  flag('oidc-username-prefix', 'string', '', 'Authentication', "If provided, all usernames will be prefixed with this value. If not provided, username claims other than 'email' are prefixed by the issuer URL to avoid clashes. To skip any prefixing, provide the value '-'."),
   flag('anonymous-auth', 'bool', true, 'Authentication', 'Enables anonymous requests to the secure port. Requests that are not rejected by another authentication method are treated as anonymous requests, with a username of system:anonymous and a group name of system:unauthenticated.'),
   flag('client-ca-file', 'string', '', 'Authentication', 'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated with an identity corresponding to the CommonName of the client certificate.'),
   flag('token-auth-file', 'string', '', 'Authentication', 'If set, the file that will be used to secure the secure port of the API server via token authentication.'),
@@ -326,6 +341,12 @@ function parseConfigurationMap(s: string, into: Record<string, string>): void {
   }
 }
 
+function parseStringPair(s: string, into: Record<string, string>): void {
+  const eq = s.indexOf('=');
+  if (eq < 0) throw new Error('malformed pair, expect string=string');
+  into[s.slice(0, eq).trim()] = s.slice(eq + 1).trim();
+}
+
 /** featuregate.Set: "Name=true,Other=false"; every entry needs a bool. */
 function parseFeatureGates(s: string, into: Record<string, boolean>): void {
   const parsed: Record<string, boolean> = {};
@@ -383,6 +404,9 @@ function setValue(spec: FlagSpec, raw: string, out: MutableFlags, changed: Set<s
     }
     case 'mapStringString':
       parseConfigurationMap(raw, out[key] as Record<string, string>);
+      break;
+    case 'mapStringStringNoSplit':
+      parseStringPair(raw, out[key] as Record<string, string>);
       break;
     case 'mapStringBool':
       parseFeatureGates(raw, out[key] as Record<string, boolean>);
@@ -471,9 +495,26 @@ export function formatFlagError(err: Error): string {
 
 const ALL_AUTHORIZATION_MODES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'];
 
-/** Checks that go beyond syntax, with kube-apiserver's messages. Empty when valid. */
-export function validateServerFlags(o: ServerFlags, positional: readonly string[] = []): string[] {
+/**
+ * kube-apiserver's validateOIDCOptions: any --oidc-* flag given (`changed`) needs both
+ * issuer URL and client id, and none may be combined with --authentication-config.
+ */
+function validateOidcFlags(o: ServerFlags, changed: ReadonlySet<string>): string[] {
+  const oidcFlagsSet = [...changed].some((name) => name.startsWith('oidc-'));
+  if (o.authenticationConfig === '') {
+    return oidcFlagsSet && (o.oidcIssuerUrl === '' || o.oidcClientId === '') ? ['oidc-issuer-url and oidc-client-id must be specified together when any oidc-* flags are set'] : [];
+  }
   const errs: string[] = [];
+  if (o.featureGates.StructuredAuthenticationConfiguration === false) {
+    errs.push('set --feature-gates=StructuredAuthenticationConfiguration=true to use authentication-config file');
+  }
+  if (oidcFlagsSet) errs.push('authentication-config file and oidc-* flags are mutually exclusive');
+  return errs;
+}
+
+/** Checks that go beyond syntax, with kube-apiserver's messages. Empty when valid. */
+export function validateServerFlags(o: ServerFlags, positional: readonly string[] = [], changed: ReadonlySet<string> = new Set()): string[] {
+  const errs: string[] = [...validateOidcFlags(o, changed)];
   if (o.securePort < 1 || o.securePort > 65535) {
     errs.push(`--secure-port ${o.securePort} must be between 1 and 65535, inclusive. It cannot be turned off with 0`);
   }
@@ -540,6 +581,8 @@ function typeName(spec: FlagSpec): string {
       return 'Level';
     case 'strings':
       return 'strings';
+    case 'mapStringStringNoSplit':
+      return 'mapStringString';
     default:
       return spec.type;
   }
@@ -565,6 +608,7 @@ function defaultText(spec: FlagSpec): string | undefined {
       return list.length === 0 ? undefined : `[${list.join(',')}]`;
     }
     case 'mapStringString':
+    case 'mapStringStringNoSplit':
     case 'mapStringBool': {
       const entries = Object.entries(d as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
       return entries.length === 0 ? undefined : entries.map(([k, v]) => `${k}=${String(v)}`).join(',');

@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(helpText());
     return 0;
   }
-  const problems = validateServerFlags(parsed.options, parsed.positional);
+  const problems = validateServerFlags(parsed.options, parsed.positional, parsed.changed);
   if (problems.length) {
     for (const p of problems) process.stderr.write(`Error: ${p}\n`);
     return 2;
@@ -48,7 +48,8 @@ async function main(argv: string[]): Promise<number> {
     tlsPrivateKeyFile: o.tlsPrivateKeyFile || undefined,
     clientCaFile: o.clientCaFile || undefined,
     tokenAuthFile: o.tokenAuthFile || undefined,
-    anonymousAuth: anonymous.allowed,
+    // Unset when not given (and not overridden): the configuration file's anonymous section may not be combined with the flag.
+    anonymousAuth: parsed.changed.has('anonymous-auth') || anonymous.warning ? anonymous.allowed : undefined,
     apiAudiences: o.apiAudiences,
     serviceAccountIssuers: o.serviceAccountIssuer,
     serviceAccountKeyFiles: o.serviceAccountKeyFile,
@@ -66,6 +67,23 @@ async function main(argv: string[]): Promise<number> {
           groupHeaders: o.requestheaderGroupHeaders,
           extraHeadersPrefix: o.requestheaderExtraHeadersPrefix,
         }
+      : undefined,
+    authenticationConfigFile: o.authenticationConfig || undefined,
+    oidc: o.oidcIssuerUrl
+      ? {
+          issuerUrl: o.oidcIssuerUrl,
+          clientId: o.oidcClientId,
+          caFile: o.oidcCaFile || undefined,
+          usernameClaim: o.oidcUsernameClaim,
+          usernamePrefix: o.oidcUsernamePrefix,
+          groupsClaim: o.oidcGroupsClaim,
+          groupsPrefix: o.oidcGroupsPrefix,
+          requiredClaims: o.oidcRequiredClaim,
+          signingAlgs: o.oidcSigningAlgs,
+        }
+      : undefined,
+    authenticationTokenWebhook: o.authenticationTokenWebhookConfigFile
+      ? { configFile: o.authenticationTokenWebhookConfigFile, version: o.authenticationTokenWebhookVersion, cacheTtlMs: o.authenticationTokenWebhookCacheTtl }
       : undefined,
     shutdownDelayMs: o.shutdownDelayDuration,
     serviceClusterIpRange: o.serviceClusterIpRange,

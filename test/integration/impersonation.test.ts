@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { anonymousAllowed, anonymousConfigConflict } from '../../src/authn/anonymous.js';
+import { anonymousAllowed } from '../../src/authn/anonymous.js';
 import { allowAuthenticated } from '../../src/authz/always-allow.js';
 import { allow, noOpinion, type Attributes, type Authorizer, type RuleResolver } from '../../src/authz/types.js';
 import { kubectl } from '../support/kubectl.js';
@@ -149,8 +149,5 @@ describe('anonymous requests', () => {
     const stomped = anonymousAllowed(true, ['AlwaysAllow']);
     assert.equal(stomped.allowed, false);
     assert.match(stomped.warning!, /AnonymousAuth is not allowed with the AlwaysAllow authorizer/);
-    assert.equal(anonymousConfigConflict(false, true), undefined);
-    assert.equal(anonymousConfigConflict(true, false), undefined);
-    assert.equal(anonymousConfigConflict(true, true), 'anonymous: Forbidden: --anonymous-auth flag cannot be set when anonymous field is configured in authentication configuration file');
   });
 });

@@ -16,6 +16,7 @@ export function authenticationFilter(authenticator: Authenticator): Filter {
         headers: authnHeaders(ctx),
         peerCertificate: peerCertificate(socket),
         peerCertificateChainVerified: socket?.authorized ?? false,
+        path: ctx.path,
       };
       const result = await authenticator.authenticate(request);
       if (!result) throw new StatusError(401, 'Unauthorized', 'Unauthorized');

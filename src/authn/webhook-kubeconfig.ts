@@ -1,0 +1,90 @@
+// A webhook's connection from a kubeconfig file, as client-go's clientcmd reads it for
+// --authentication-token-webhook-config-file (and the authorization webhook): the
+// current context's cluster (server, certificate-authority[-data]) and user
+// (client-certificate[-data], client-key[-data], token). Relative paths are relative
+// to the kubeconfig's directory.
+
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { parseYaml } from '../encoding/yaml.js';
+
+export interface WebhookConnection {
+  server: string;
+  caPem?: string;
+  certPem?: string;
+  keyPem?: string;
+  /** A bearer token for the webhook; never logged. */
+  token?: string;
+}
+
+interface Named<T> {
+  name?: string;
+  cluster?: T;
+  user?: T;
+  context?: T;
+}
+
+type Section = Record<string, unknown>;
+
+function readAt(base: string, path: string, what: string): string {
+  const full = isAbsolute(path) ? path : join(base, path);
+  try {
+    return readFileSync(full, 'utf8');
+  } catch (e) {
+    throw new Error(`unable to read ${what} ${JSON.stringify(full)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+  }
+}
+
+function dataOrFile(section: Section, key: string, base: string): string | undefined {
+  const data = section[`${key}-data`];
+  if (typeof data === 'string' && data !== '') return Buffer.from(data, 'base64').toString('utf8');
+  const file = section[key];
+  if (typeof file === 'string' && file !== '') return readAt(base, file, key);
+  return undefined;
+}
+
+function find(list: unknown, name: string, kind: 'cluster' | 'user' | 'context'): Section | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const entry = (list as Named<Section>[]).find((e) => e?.name === name);
+  return entry?.[kind];
+}
+
+export function loadWebhookKubeconfig(path: string): WebhookConnection {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new Error(`stat ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+  }
+  const doc = (parseYaml(text) ?? {}) as Section;
+  const base = dirname(path);
+  const contextName = typeof doc['current-context'] === 'string' ? (doc['current-context'] as string) : '';
+  let clusterName: string | undefined;
+  let userName: string | undefined;
+  if (contextName !== '') {
+    const ctx = find(doc.contexts, contextName, 'context');
+    if (!ctx) throw new Error(`invalid configuration: context was not found for specified context: ${contextName}`);
+    clusterName = ctx.cluster as string | undefined;
+    userName = ctx.user as string | undefined;
+  }
+  // Without a current context, a file with exactly one cluster (and user) still works.
+  const clusters = Array.isArray(doc.clusters) ? (doc.clusters as Named<Section>[]) : [];
+  const users = Array.isArray(doc.users) ? (doc.users as Named<Section>[]) : [];
+  const cluster = clusterName !== undefined ? find(doc.clusters, clusterName, 'cluster') : clusters.length === 1 ? clusters[0]!.cluster : undefined;
+  const user = userName !== undefined ? find(doc.users, userName, 'user') : users.length === 1 ? users[0]!.user : undefined;
+  if (!cluster || typeof cluster.server !== 'string' || cluster.server === '') {
+    throw new Error('invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable');
+  }
+  const conn: WebhookConnection = { server: cluster.server };
+  const ca = dataOrFile(cluster, 'certificate-authority', base);
+  if (ca) conn.caPem = ca;
+  if (user) {
+    const cert = dataOrFile(user, 'client-certificate', base);
+    const key = dataOrFile(user, 'client-key', base);
+    if (cert) conn.certPem = cert;
+    if (key) conn.keyPem = key;
+    if (typeof user.token === 'string' && user.token !== '') conn.token = user.token;
+    else if (typeof user.tokenFile === 'string' && user.tokenFile !== '') conn.token = readAt(base, user.tokenFile, 'tokenFile').trim();
+  }
+  return conn;
+}
