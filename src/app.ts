@@ -52,6 +52,8 @@ export interface SkiffOptions {
   anonymousAuth?: boolean;
   /** --shutdown-delay-duration in ms: readyz fails this long before the listener stops. */
   shutdownDelayMs?: number;
+  /** --max-request-body-bytes: larger request bodies get 413. Default 3 MiB; 0 means no limit. */
+  maxRequestBodyBytes?: number;
   serviceClusterIpRange?: string;
   /** --service-node-port-range. Default 30000-32767. */
   serviceNodePortRange?: { base: number; size: number };
@@ -193,6 +195,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     cert,
     clientCa: clientCaPem,
     logger,
+    maxRequestBodyBytes: options.maxRequestBodyBytes,
     // The filter chain, outermost first (upstream's DefaultBuildHandlerChain order).
     filters: [
       authenticationFilter(authenticator),

@@ -47,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
     tokenAuthFile: o.tokenAuthFile || undefined,
     anonymousAuth: o.anonymousAuth,
     shutdownDelayMs: o.shutdownDelayDuration,
+    maxRequestBodyBytes: o.maxRequestBodyBytes,
     serviceClusterIpRange: o.serviceClusterIpRange,
     serviceNodePortRange: o.serviceNodePortRange,
     compactionIntervalMs: o.etcdCompactionInterval,
