@@ -110,12 +110,20 @@ function tooLarge(ctx: Ctx): StatusError {
   req.resume();
   if (!('stream' in res)) {
     setHeader(res, 'connection', 'close');
-    res.once('finish', () => {
-      const socket = (req as IncomingMessage).socket;
-      socket.end();
-      // Stop discarding once the client had a fair chance to read the answer.
-      setTimeout(() => socket.destroy(), 2000).unref();
-    });
+    // Node would destroy the socket right after the answer, and a close with unread input
+    // sends a reset that can discard the answer before the client reads it.
+    const socket = (req as IncomingMessage).socket as IncomingMessage['socket'] & { destroySoon?: () => void };
+    socket.destroySoon = () => {
+      // Half-close once the whole body arrived (discarded), so no unread input turns the
+      // close into a reset; a client still sending after 30 s is cut off.
+      const close = () => {
+        socket.end();
+        setTimeout(() => socket.destroy(), 500).unref();
+      };
+      if ((req as IncomingMessage).complete) close();
+      else req.once('end', close);
+      setTimeout(() => socket.destroy(), 30_000).unref();
+    };
   }
   return requestEntityTooLarge(ctx.maxBodyBytes);
 }

@@ -16,7 +16,10 @@ export const HTTP2_MAX_HEADER_LIST_SIZE = GO_MAX_HEADER_BYTES + 10 * 32;
 const ERROR_HEADERS = '\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n';
 
 /** Go's reply for a request its server could not read, by Node's llhttp error code. */
-export function clientErrorReply(code: string | undefined): string | undefined {
+export function clientErrorReply(code: string | undefined, reason = ''): string | undefined {
+  // Node's parser also refuses Transfer-Encoding beside Content-Length (a smuggling shape Go
+  // resolves by ignoring Content-Length): that stays a 400.
+  if (code === 'HPE_INVALID_TRANSFER_ENCODING' && /Content-Length/i.test(reason)) code = 'HPE_UNEXPECTED_CONTENT_LENGTH';
   switch (code) {
     case 'ECONNRESET':
     case 'ERR_STREAM_DESTROYED':
@@ -34,8 +37,8 @@ export function clientErrorReply(code: string | undefined): string | undefined {
   }
 }
 
-export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
-  const reply = clientErrorReply(err.code);
+export function answerClientError(err: Error & { code?: string; reason?: string }, socket: Duplex): void {
+  const reply = clientErrorReply(err.code, err.reason);
   if (reply !== undefined && socket.writable && !(socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
     socket.end(reply);
   } else {
