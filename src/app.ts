@@ -108,6 +108,8 @@ export interface SkiffOptions {
   jwtTuning?: JwtTuning;
   /** --shutdown-delay-duration in ms: readyz fails this long before the listener stops. */
   shutdownDelayMs?: number;
+  /** --max-request-body-bytes: larger request bodies get 413. Default 3 MiB; 0 means no limit. */
+  maxRequestBodyBytes?: number;
   serviceClusterIpRange?: string;
   /** --service-node-port-range. Default 30000-32767. */
   serviceNodePortRange?: { base: number; size: number };
@@ -368,6 +370,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     // Client certificates are requested for both the client CA and the front proxy's CA.
     clientCa: [clientCaPem, requestHeader?.clientCaPem].filter(Boolean).join('\n') || undefined,
     logger,
+    maxRequestBodyBytes: options.maxRequestBodyBytes,
     // The filter chain, outermost first (upstream's DefaultBuildHandlerChain order).
     filters: [
       authenticationFilter(authenticator),

@@ -58,6 +58,7 @@ export const FLAGS = [
   flag('advertise-address', 'ip', '', 'Generic', 'The IP address on which to advertise the apiserver to members of the cluster. If blank, the --bind-address is used, and if that is unspecified, the host\'s default interface.'),
   flag('livez-grace-period', 'duration', 0, 'Generic', 'How long the apiserver may take to finish its startup sequence; during this time /livez reports healthy.'),
   flag('max-mutating-requests-inflight', 'int', 200, 'Generic', 'The maximum number of mutating requests in flight at a given time. When exceeded, the server rejects requests. Zero means no limit.'),
+  flag('max-request-body-bytes', 'int', 3 * 1024 * 1024, 'Generic', 'The limit on the size of a request body; a larger body is rejected with 413 Request Entity Too Large. Zero means no limit. (kube-apiserver has this limit, MaxRequestBodyBytes, but no flag for it.)'),
   flag('max-requests-inflight', 'int', 400, 'Generic', 'The maximum number of non-mutating requests in flight at a given time. When exceeded, the server rejects requests. Zero means no limit.'),
   flag('shutdown-delay-duration', 'duration', 0, 'Generic', 'Time to delay the termination. During this time the server keeps serving requests normally, while /readyz returns failure, so that load balancers stop sending traffic.'),
   // Etcd
@@ -528,6 +529,7 @@ export function validateServerFlags(o: ServerFlags, positional: readonly string[
     errs.push(`authorization-mode ${goQuote(o.authorizationMode.join(','))} has mode specified more than once`);
   }
   errs.push(...validateAuthenticationFlags(o));
+  if (o.maxRequestBodyBytes < 0) errs.push(`--max-request-body-bytes can not be negative value`);
   if (o.maxRequestsInflight < 0) errs.push(`--max-requests-inflight can not be negative value`);
   if (o.maxMutatingRequestsInflight < 0) errs.push(`--max-mutating-requests-inflight can not be negative value`);
   // component-base's ValidateLeaderElectionConfiguration, as kube-controller-manager applies it.

@@ -86,6 +86,7 @@ async function main(argv: string[]): Promise<number> {
       ? { configFile: o.authenticationTokenWebhookConfigFile, version: o.authenticationTokenWebhookVersion, cacheTtlMs: o.authenticationTokenWebhookCacheTtl }
       : undefined,
     shutdownDelayMs: o.shutdownDelayDuration,
+    maxRequestBodyBytes: o.maxRequestBodyBytes,
     serviceClusterIpRange: o.serviceClusterIpRange,
     serviceNodePortRange: o.serviceNodePortRange,
     compactionIntervalMs: o.etcdCompactionInterval,

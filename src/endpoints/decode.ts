@@ -3,6 +3,7 @@
 
 import { badRequest } from '../apimachinery/errors.js';
 import type { Encoding } from '../encoding/negotiate.js';
+import { jsonDepthError } from '../encoding/json-depth.js';
 import { parseYaml } from '../encoding/yaml.js';
 import type { Obj } from '../types/kind.js';
 import { parseGoJson } from '../patch/go-json.js';
@@ -56,6 +57,8 @@ export function parseBody(body: Buffer, encoding: Encoding, kindForErrors = 'Obj
       throw unrecognized(kindForErrors, `yaml: ${((e as Error & { reason?: string }).reason ?? (e as Error).message).split('\n')[0]}`, body);
     }
   }
+  const tooDeep = jsonDepthError(text);
+  if (tooDeep) throw unrecognized(kindForErrors, `couldn't get version/kind; json parse error: ${tooDeep}`, body);
   try {
     return JSON.parse(text);
   } catch (e) {

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { resourceNotFound } from '../apimachinery/errors.js';
 import { parseMediaRanges } from '../encoding/negotiate.js';
-import { header, sendBytes, type Ctx } from '../server/http.js';
+import { header, sendBytes, setHeader, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog } from '../types/catalog.js';
 import type { KindDef, Obj } from '../types/kind.js';
 
@@ -160,10 +160,10 @@ export class Discovery {
   private sendAggregated(ctx: Ctx, version: 'v2' | 'v2beta1', core: boolean): void {
     const body = this.memo(`agg:${version}:${core}`, () => this.aggregated(version, core));
     const etag = `"${createHash('sha512').update(body).digest('hex').slice(0, 64).toUpperCase()}"`;
-    ctx.res.setHeader('vary', 'Accept');
-    ctx.res.setHeader('etag', etag);
+    setHeader(ctx.res, 'vary', 'Accept');
+    setHeader(ctx.res, 'etag', etag);
     if (header(ctx.req, 'if-none-match') === etag) {
-      ctx.res.writeHead(304);
+      writeHead(ctx, 304);
       ctx.res.end();
       return;
     }

@@ -10,7 +10,7 @@
 
 import { createHash, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { signingAlgorithm } from '../authn/keys.js';
-import { header, sendText, type Ctx } from '../server/http.js';
+import { header, sendText, setHeader, writeHead, type Ctx } from '../server/http.js';
 
 export const OPENID_CONFIG_PATH = '/.well-known/openid-configuration';
 export const JWKS_PATH = '/openid/v1/jwks';
@@ -132,7 +132,7 @@ export class OidcDiscovery {
 /** go-restful's route selection after the path matched: the method, then the Accept header. */
 function routable(ctx: Ctx, produces: string): boolean {
   if (ctx.method !== 'GET') {
-    ctx.res.setHeader('allow', 'GET');
+    setHeader(ctx.res, 'allow', 'GET');
     sendText(ctx, 405, '405: Method Not Allowed');
     return false;
   }
@@ -153,14 +153,12 @@ export function acceptsMediaType(accept: string | undefined, produces: string): 
 }
 
 function send(ctx: Ctx, contentType: string, body: Buffer): void {
-  const headers: Record<string, string | string[]> = {
+  writeHead(ctx, 200, {
     'audit-id': ctx.auditId,
     'cache-control': CACHE_CONTROL,
     'content-type': contentType,
     'content-length': String(body.length),
-  };
-  if (ctx.warnings.length) headers['warning'] = ctx.warnings.map((w) => `299 - ${JSON.stringify(w)}`);
-  ctx.res.writeHead(200, headers as Record<string, string>);
+  });
   ctx.res.end(body);
 }
 

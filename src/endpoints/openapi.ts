@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { parseMediaRanges } from '../encoding/negotiate.js';
-import { header, sendText, type Ctx } from '../server/http.js';
+import { header, sendText, setHeader, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog } from '../types/catalog.js';
 import type { ObjectType } from '../types/schema.js';
 import { buildV2, buildV3, OpenApiModel, type V3Entry } from './openapi-docs.js';
@@ -165,7 +165,7 @@ export class OpenApi {
   }
 
   private serveV2(ctx: Ctx): void {
-    ctx.res.setHeader('vary', 'Accept');
+    setHeader(ctx.res, 'vary', 'Accept');
     const choice = negotiate(header(ctx.req, 'accept'), ['json', V2_PROTO_DEPRECATED, V2_PROTO]);
     if (!choice) {
       writeEmpty(ctx, 406);
@@ -189,7 +189,7 @@ export class OpenApi {
   }
 
   private serveV3(ctx: Ctx, key: string): void {
-    ctx.res.setHeader('vary', 'Accept');
+    setHeader(ctx.res, 'vary', 'Accept');
     const doc = key ? this.getV3(key) : undefined;
     if (!doc) {
       sendText(ctx, 404, '404 page not found\n');
@@ -200,15 +200,15 @@ export class OpenApi {
       writeEmpty(ctx, 406);
       return;
     }
-    ctx.res.setHeader('etag', `"${doc.etag}"`);
+    setHeader(ctx.res, 'etag', `"${doc.etag}"`);
     const hash = ctx.query.get('hash');
     if (hash) {
       if (hash !== doc.etag) {
         redirect(ctx, serverRelativeUrl(key, doc.etag));
         return;
       }
-      ctx.res.setHeader('cache-control', 'public, immutable');
-      ctx.res.setHeader('expires', oneYearFromNow());
+      setHeader(ctx.res, 'cache-control', 'public, immutable');
+      setHeader(ctx.res, 'expires', oneYearFromNow());
     }
     serveContent(ctx, doc.json, 'application/json', doc.etag, this.lastModified, false);
   }
@@ -247,14 +247,14 @@ function negotiate(accept: string | undefined, offered: string[]): string | unde
 
 function baseHeaders(ctx: Ctx): void {
   const res = ctx.res;
-  if (!res.hasHeader('cache-control')) res.setHeader('cache-control', 'no-cache, private');
-  res.setHeader('audit-id', ctx.auditId);
+  if (!res.hasHeader('cache-control')) setHeader(res, 'cache-control', 'no-cache, private');
+  setHeader(res, 'audit-id', ctx.auditId);
 }
 
 function writeEmpty(ctx: Ctx, code: number): void {
   baseHeaders(ctx);
-  ctx.res.setHeader('content-length', '0');
-  ctx.res.writeHead(code);
+  setHeader(ctx.res, 'content-length', '0');
+  writeHead(ctx, code);
   ctx.res.end();
 }
 
@@ -263,7 +263,7 @@ function serveContent(ctx: Ctx, body: Buffer, contentType: string, etag: string,
   const res = ctx.res;
   baseHeaders(ctx);
   const quoted = `"${etag}"`;
-  res.setHeader('etag', quoted);
+  setHeader(res, 'etag', quoted);
   const inm = header(ctx.req, 'if-none-match');
   let notModified = false;
   if (inm !== undefined) {
@@ -277,22 +277,22 @@ function serveContent(ctx: Ctx, body: Buffer, contentType: string, etag: string,
     notModified = Number.isFinite(since) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
   }
   if (notModified) {
-    res.writeHead(304);
+    writeHead(ctx, 304);
     res.end();
     return;
   }
-  res.setHeader('last-modified', lastModified.toUTCString());
-  res.setHeader('accept-ranges', 'bytes');
-  res.setHeader('content-type', contentType);
+  setHeader(res, 'last-modified', lastModified.toUTCString());
+  setHeader(res, 'accept-ranges', 'bytes');
+  setHeader(res, 'content-type', contentType);
   let payload = body;
   if (gzip && body.length >= GZIP_MIN_SIZE && /\bgzip\b/i.test(header(ctx.req, 'accept-encoding') ?? '') && ctx.method !== 'HEAD') {
     payload = gzipSync(body, { level: 1 });
-    res.setHeader('content-encoding', 'gzip');
+    setHeader(res, 'content-encoding', 'gzip');
     const vary = res.getHeader('vary');
-    res.setHeader('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    setHeader(res, 'vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   }
-  res.setHeader('content-length', String(payload.length));
-  res.writeHead(200);
+  setHeader(res, 'content-length', String(payload.length));
+  writeHead(ctx, 200);
   if (ctx.method === 'HEAD') res.end();
   else res.end(payload);
 }
@@ -301,12 +301,12 @@ function serveContent(ctx: Ctx, body: Buffer, contentType: string, etag: string,
 function redirect(ctx: Ctx, location: string): void {
   const res = ctx.res;
   baseHeaders(ctx);
-  res.setHeader('location', location);
+  setHeader(res, 'location', location);
   let body = '';
-  if (ctx.method === 'GET' || ctx.method === 'HEAD') res.setHeader('content-type', 'text/html; charset=utf-8');
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') setHeader(res, 'content-type', 'text/html; charset=utf-8');
   if (ctx.method === 'GET') body = `<a href="${htmlEscape(location)}">Moved Permanently</a>.\n\n`;
-  res.setHeader('content-length', String(Buffer.byteLength(body)));
-  res.writeHead(301);
+  setHeader(res, 'content-length', String(Buffer.byteLength(body)));
+  writeHead(ctx, 301);
   res.end(body);
 }
 

@@ -25,7 +25,7 @@ import { buildFilter } from '../registry/filter.js';
 import { parseListOptions } from '../registry/list-options.js';
 import type { DeleteOptions, Registry, Scope } from '../registry/registry.js';
 import { deleteOptions, writeParams, type WriteParams } from '../registry/options.js';
-import { header, readBody, sendEncoded, sendText, successStatus, type Ctx } from '../server/http.js';
+import { header, readBody, sendEncoded, sendText, successStatus, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
@@ -274,7 +274,7 @@ export class ResourceHandler {
       return frameOf('BOOKMARK', Buffer.from(JSON.stringify(obj)));
     };
 
-    res.writeHead(200, {
+    writeHead(ctx, 200, {
       'content-type': proto ? `${PROTOBUF_MEDIA_TYPE};stream=watch` : 'application/json',
       'cache-control': 'no-cache, private',
       'audit-id': ctx.auditId,
@@ -364,7 +364,7 @@ export class ResourceHandler {
     const served = scope.served;
     const def = served.def;
     const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!served.def.schema });
-    const body = await readBody(ctx.req);
+    const body = await readBody(ctx);
     const obj = this.decodeBody(body, encoding, scope);
     const custom = customResourceOf(def);
     if (def.schema) {
@@ -471,7 +471,7 @@ export class ResourceHandler {
       throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.forbidden('force', 'may not be specified for non-apply patch')]);
     }
     const fieldManager = this.manager(ctx, params.fieldManager);
-    const body = await readBody(ctx.req);
+    const body = await readBody(ctx);
     const patchBody = body.toString('utf8');
     let warnings: string[] = [];
     const name = ctx.info.name;
@@ -553,7 +553,7 @@ export class ResourceHandler {
   /** POST namespaces/{ns}/bindings: binds the pod named by the Binding, as pods/{name}/binding does. */
   private async bindingsResource(ctx: Ctx, scope: Scope): Promise<void> {
     const { dryRun } = writeParams(ctx.query, 'CreateOptions');
-    const binding = decodeFixedKind(ctx, await readBody(ctx.req), { group: '', version: 'v1', kind: 'Binding' }, coreSchemas.Binding);
+    const binding = decodeFixedKind(ctx, await readBody(ctx), { group: '', version: 'v1', kind: 'Binding' }, coreSchemas.Binding);
     const pods = this.catalog.lookup('', 'v1', 'pods')!;
     const name = String(binding.metadata?.name ?? '');
     if (!name) throw invalid({ group: '', kind: 'Binding' }, '', [fieldErr.required('metadata.name', 'name or generateName is required')]);
@@ -570,7 +570,7 @@ export class ResourceHandler {
       throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.required('fieldManager', 'is required for apply patch')]);
     }
     if (sub && sub.type !== 'status') throw new StatusError(415, 'UnsupportedMediaType', `apply patches are not supported on the ${sub.name} subresource`);
-    const body = await readBody(ctx.req);
+    const body = await readBody(ctx);
     ctx.warnings.push(...applyApplyPatchFieldValidation(params.fieldValidation, body.toString('utf8')));
     const config = parseBody(body, 'yaml', def.kind);
     if (config === null || typeof config !== 'object' || Array.isArray(config)) throw badRequest('error decoding YAML: the apply body must be an object');
@@ -623,7 +623,7 @@ export class ResourceHandler {
     const { dryRun } = writeParams(ctx.query, 'CreateOptions');
     const kind = sub.kind!;
     // Eviction is accepted in any served policy version, as upstream does.
-    const obj = decodeFixedKind(ctx, await readBody(ctx.req), kind, SUBRESOURCE_BODY_SCHEMAS[`${kind.group}/${kind.kind}`], kind.kind === 'Eviction' ? ['policy/v1beta1'] : []);
+    const obj = decodeFixedKind(ctx, await readBody(ctx), kind, SUBRESOURCE_BODY_SCHEMAS[`${kind.group}/${kind.kind}`], kind.kind === 'Eviction' ? ['policy/v1beta1'] : []);
     if (sub.type === 'token') {
       sendEncoded(ctx, 201, 'json', await this.tokens.request(scope, name, obj, dryRun, (w) => ctx.warnings.push(w)));
       return;
@@ -646,7 +646,7 @@ export class ResourceHandler {
     };
     if (verb === 'get') return sendScale(await this.registry.get(scope, name, ctx.query.get('resourceVersion') ?? undefined));
     const { dryRun } = writeParams(ctx.query, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
-    const body = await readBody(ctx.req);
+    const body = await readBody(ctx);
     let desired: ((cur: Obj) => Obj) | undefined;
     if (verb === 'update') {
       const scale = decodeFixedKind(ctx, body, { group: 'autoscaling', version: 'v1', kind: 'Scale' }, ScaleType);
@@ -673,7 +673,7 @@ export class ResourceHandler {
   }
 
   private async readDeleteOptions(ctx: Ctx): Promise<DeleteOptions> {
-    const body = await readBody(ctx.req);
+    const body = await readBody(ctx);
     const opts = deleteOptions(ctx.query, body.length > 0 ? decodeDeleteOptionsBody(body, header(ctx.req, 'content-type')) : undefined);
     opts.user = ctx.user;
     if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) await this.authorizeUnsafeDelete(ctx);

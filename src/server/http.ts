@@ -13,11 +13,12 @@ import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js'
 import type { ObjectType } from '../types/schema.js';
 import { Status as StatusType } from '../types/schemas/meta.js';
 import type { RequestInfo } from './requestinfo.js';
+import { isHeaderName, warningHeaderValues, wireHeaderValue } from './headers.js';
 
 export type Req = IncomingMessage | Http2ServerRequest;
 export type Res = ServerResponse | Http2ServerResponse;
 
-/** Upstream's limit on request bodies (3 MiB). */
+/** Upstream's default limit on request bodies (3 MiB, genericapiserver's MaxRequestBodyBytes). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 export interface Ctx {
@@ -29,8 +30,50 @@ export interface Ctx {
   info: RequestInfo;
   user?: UserInfo;
   auditId: string;
-  /** Response headers that must go out with whatever is written (e.g. Warning). */
+  /** Warning texts that must go out with whatever is written. */
   warnings: string[];
+  /** The request body limit (--max-request-body-bytes); 0 means none. */
+  maxBodyBytes: number;
+}
+
+const CONNECTION_SPECIFIC = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
+export type HeaderValue = string | number | readonly string[];
+
+/**
+ * Sets a response header. Never throws: values are made legal as Go's net/http writes
+ * them (see headers.ts); a name or value that cannot be sent is dropped.
+ */
+export function setHeader(res: Res, name: string, value: HeaderValue): void {
+  if (res.headersSent || !isHeaderName(name)) return;
+  // HTTP/2 has no connection-specific headers (RFC 9113 8.2.2); Go's HTTP/2 server drops them too.
+  if ('stream' in res && CONNECTION_SPECIFIC.has(name.toLowerCase())) return;
+  const values = (Array.isArray(value) ? value : [String(value)]).map(wireHeaderValue).filter((v): v is string => v !== undefined);
+  try {
+    if (values.length === 0) res.removeHeader(name);
+    else res.setHeader(name, values.length === 1 && !Array.isArray(value) ? values[0]! : values);
+  } catch {
+    // Headers Node refuses for the protocol (e.g. Connection over HTTP/2) are not sent.
+  }
+}
+
+/**
+ * The one place a response's status line and headers are written: `headers`, the
+ * request's warnings, then the status. Never throws; a response that still cannot be
+ * started is destroyed (the client sees its stream reset) rather than taking the
+ * process down.
+ */
+export function writeHead(ctx: Ctx, code: number, headers: Record<string, HeaderValue> = {}): void {
+  const res = ctx.res;
+  if (res.headersSent) return;
+  for (const [name, value] of Object.entries(headers)) setHeader(res, name, value);
+  const warnings = warningHeaderValues(ctx.warnings);
+  if (warnings.length) setHeader(res, 'warning', warnings);
+  try {
+    res.writeHead(code);
+  } catch {
+    res.destroy();
+  }
 }
 
 export function header(req: Req, name: string): string | undefined {
@@ -39,33 +82,56 @@ export function header(req: Req, name: string): string | undefined {
   return v ?? undefined;
 }
 
-export async function readBody(req: Req, limit = MAX_BODY_BYTES): Promise<Buffer> {
+/**
+ * The request body, at most ctx.maxBodyBytes (upstream's limitedReadBody). Past the
+ * limit: a 413 Status, after which the connection closes (see tooLarge).
+ */
+export async function readBody(ctx: Ctx): Promise<Buffer> {
+  const { req } = ctx;
+  const limit = ctx.maxBodyBytes > 0 ? ctx.maxBodyBytes : Infinity;
   const declared = Number(header(req, 'content-length') ?? 'NaN');
-  if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
-    throw requestEntityTooLarge(limit);
-  }
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(ctx);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) {
-      req.resume();
-      throw requestEntityTooLarge(limit);
-    }
+    if (size > limit) throw tooLarge(ctx);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
 
-function baseHeaders(ctx: Ctx, contentType: string): Record<string, string | string[]> {
-  const h: Record<string, string | string[]> = {
-    'content-type': contentType,
-    'cache-control': 'no-cache, private',
-    'audit-id': ctx.auditId,
-  };
-  if (ctx.warnings.length) h['warning'] = ctx.warnings.map((w) => `299 - ${JSON.stringify(w)}`);
-  return h;
+/**
+ * Go's server answers and then closes a connection whose request body was left unread
+ * (it drains at most 256 KiB). The rest of the body is discarded while the answer goes
+ * out, so the client reads the 413 instead of a reset; then the HTTP/1.1 connection
+ * closes (HTTP/2 ends just the stream).
+ */
+function tooLarge(ctx: Ctx): StatusError {
+  const { req, res } = ctx;
+  req.resume();
+  if (!('stream' in res)) {
+    setHeader(res, 'connection', 'close');
+    // Node would destroy the socket right after the answer, and a close with unread input
+    // sends a reset that can discard the answer before the client reads it.
+    const socket = (req as IncomingMessage).socket as IncomingMessage['socket'] & { destroySoon?: () => void };
+    socket.destroySoon = () => {
+      // Half-close once the whole body arrived (discarded), so no unread input turns the
+      // close into a reset; a client still sending after 30 s is cut off.
+      const close = () => {
+        socket.end();
+        setTimeout(() => socket.destroy(), 500).unref();
+      };
+      if ((req as IncomingMessage).complete) close();
+      else req.once('end', close);
+      setTimeout(() => socket.destroy(), 30_000).unref();
+    };
+  }
+  return requestEntityTooLarge(ctx.maxBodyBytes);
+}
+
+function baseHeaders(ctx: Ctx, contentType: string): Record<string, HeaderValue> {
+  return { 'content-type': contentType, 'cache-control': 'no-cache, private', 'audit-id': ctx.auditId };
 }
 
 function acceptsGzip(ctx: Ctx): boolean {
@@ -86,7 +152,7 @@ export function sendBytes(ctx: Ctx, code: number, contentType: string, body: Buf
     headers['vary'] = 'Accept-Encoding';
   }
   headers['content-length'] = String(payload.length);
-  res.writeHead(code, headers as Record<string, string>);
+  writeHead(ctx, code, headers);
   if (ctx.method === 'HEAD') res.end();
   else res.end(payload);
 }
@@ -126,7 +192,7 @@ export function sendStatus(ctx: Ctx, err: StatusError): void {
     res.end();
     return;
   }
-  for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
+  for (const [k, v] of Object.entries(err.headers)) setHeader(res, k, v);
   sendEncoded(ctx, err.code, err.protobuf ? 'protobuf' : 'json', err.status, undefined, err.protobuf ? StatusType : undefined);
 }
 
@@ -136,14 +202,15 @@ export function successStatus(details: Status['details'], code = 200): Status {
   return s;
 }
 
-export function sendText(ctx: Ctx, code: number, text: string): void {
+export function sendText(ctx: Ctx, code: number, text: string, extraHeaders: Record<string, HeaderValue> = {}): void {
   const res = ctx.res;
-  res.writeHead(code, {
+  writeHead(ctx, code, {
     'content-type': 'text/plain; charset=utf-8',
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-cache, private',
     'audit-id': ctx.auditId,
     'content-length': String(Buffer.byteLength(text)),
+    ...extraHeaders,
   });
   if (ctx.method === 'HEAD') res.end();
   else res.end(text);

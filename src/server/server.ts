@@ -6,7 +6,9 @@ import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { internalError, isStatusError } from '../apimachinery/errors.js';
 import type { Logger } from '../util/log.js';
-import { sendStatus, sendText, type Ctx, type Req, type Res } from './http.js';
+import { MAX_BODY_BYTES, sendStatus, sendText, type Ctx, type Req, type Res } from './http.js';
+import { answerClientError, GO_MAX_HEADER_BYTES, HTTP2_MAX_HEADER_LIST_SIZE } from './wire-errors.js';
+import { parseRequestTarget } from './request-target.js';
 import { parseRequestInfo } from './requestinfo.js';
 import { composeFilters, type Filter } from './filter.js';
 
@@ -22,6 +24,8 @@ export interface ServerOptions {
   filters: readonly Filter[];
   routes: Route[];
   logger: Logger;
+  /** The request body limit in bytes (upstream's MaxRequestBodyBytes, 3 MiB by default); 0 means none. */
+  maxRequestBodyBytes?: number;
 }
 
 export class ApiServer {
@@ -42,10 +46,15 @@ export class ApiServer {
         rejectUnauthorized: false,
         allowHTTP1: true,
         minVersion: 'TLSv1.2',
-        settings: { maxConcurrentStreams: 250 },
+        settings: { maxConcurrentStreams: 250, maxHeaderListSize: HTTP2_MAX_HEADER_LIST_SIZE },
+        maxSessionMemory: 64,
       },
-      (req, res) => void this.serve(req, res),
+      (req, res) => this.serve(req, res),
     );
+    // The HTTP/1.1 fallback reads these from the server: Go's MaxHeaderBytes (1 MiB) for the
+    // request line and headers, and Go's answers to requests it cannot parse.
+    (this.http as unknown as { maxHeaderSize: number }).maxHeaderSize = GO_MAX_HEADER_BYTES;
+    this.http.on('clientError', (err: Error & { code?: string }, socket) => answerClientError(err, socket));
     this.http.on('sessionError', (err) => opts.logger.v(2).info('http2 session error', { err: String(err) }));
     this.http.on('tlsClientError', (err) => opts.logger.v(4).info('TLS handshake error', { err: String(err) }));
   }
@@ -71,22 +80,38 @@ export class ApiServer {
     await Promise.race([closed, new Promise((r) => setTimeout(r, 500))]);
   }
 
-  private async serve(req: Req, res: Res): Promise<void> {
+  private serve(req: Req, res: Res): void {
     this.inflight.add(res);
     res.on('close', () => this.inflight.delete(res));
     res.on('finish', () => this.inflight.delete(res));
-    const url = new URL(req.url ?? '/', 'https://localhost');
+    // One request's failure stays in its own response: whatever escapes the handler's own
+    // error handling is logged and ends that response, never the process.
+    this.handle(req, res).catch((e: unknown) => {
+      this.opts.logger.error('response failed', e, { method: req.method, URI: req.url });
+      res.destroy();
+    });
+  }
+
+  private async handle(req: Req, res: Res): Promise<void> {
+    const target = parseRequestTarget(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
     const ctx: Ctx = {
       req,
       res,
       method,
-      path: url.pathname,
-      query: url.searchParams,
-      info: parseRequestInfo(method, url.pathname, url.searchParams),
+      path: target?.path ?? '/',
+      query: target?.query ?? new URLSearchParams(),
+      info: parseRequestInfo(method, target?.path ?? '/', target?.query ?? new URLSearchParams()),
       auditId: randomUUID(),
       warnings: [],
+      maxBodyBytes: this.opts.maxRequestBodyBytes ?? MAX_BODY_BYTES,
     };
+    if (!target) {
+      // Go's server refuses a request target url.ParseRequestURI cannot read before any handler runs.
+      req.resume();
+      sendText(ctx, 400, '400 Bad Request', { connection: 'close' });
+      return;
+    }
     const started = Date.now();
     try {
       await this.handler(ctx);
