@@ -15,7 +15,6 @@ import type { OidcFlags } from './authn/config.js';
 import { setupTokenAuthentication, type WebhookTokenFlags } from './authn/setup.js';
 import type { JwtTuning } from './authn/oidc/index.js';
 import { handleMetrics } from './endpoints/metrics.js';
-import { allowAuthenticated } from './authz/always-allow.js';
 import { Authorization } from './authz/index.js';
 import { nodeAuthorizerFor } from './authz/node/authorizer.js';
 import { RbacAuthorizer } from './authz/rbac/authorizer.js';
@@ -140,7 +139,7 @@ export interface SkiffOptions {
   watchBufferLimitBytes?: number;
   /**
    * --authorization-mode: AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC, Node, in order. Unset
-   * (and no --authorization-config): the transitional policy, every authenticated user may do anything.
+   * (and no --authorization-config): Node,RBAC.
    */
   authorizationMode?: string[];
   /** --authorization-policy-file (ABAC). */
@@ -312,7 +311,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     throw e;
   }
   const custom = typeof options.authorizer === 'function' ? options.authorizer(registry) : options.authorizer;
-  const authorizer: ServerAuthorizer = custom ?? configured ?? allowAuthenticated;
+  const authorizer: ServerAuthorizer = custom ?? configured!;
   installEscalationChecks(registry, authorizer, rbac);
   installSignerChecks(registry, authorizer);
   const clusterAuthentication = new ClusterAuthenticationPublisher(
@@ -508,12 +507,15 @@ async function bootstrapWithRetries(run: () => Promise<void>, logger: Logger): P
 }
 
 /** The legacy authorization flags, when any is set (--authorization-mode defaults to AlwaysAllow then, as upstream). */
+/** skiff's default authorization (kube-apiserver's flag defaults to AlwaysAllow): secure out of the box. */
+export const DEFAULT_AUTHORIZATION_MODES = ['Node', 'RBAC'];
+
 function authorizationFlags(o: SkiffOptions) {
   const any = o.authorizationMode !== undefined || o.authorizationPolicyFile || o.authorizationWebhookConfigFile || o.authorizationWebhookVersion ||
     o.authorizationWebhookCacheAuthorizedTtlMs !== undefined || o.authorizationWebhookCacheUnauthorizedTtlMs !== undefined;
-  if (!any) return undefined;
+  if (!any && o.authorizationConfigFile) return undefined;
   return {
-    modes: o.authorizationMode ?? ['AlwaysAllow'],
+    modes: o.authorizationMode ?? DEFAULT_AUTHORIZATION_MODES,
     policyFile: o.authorizationPolicyFile,
     webhookConfigFile: o.authorizationWebhookConfigFile,
     webhookVersion: o.authorizationWebhookVersion,

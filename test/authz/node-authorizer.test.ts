@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allowAuthenticated } from '../../src/authz/always-allow.js';
+import { allowAuthenticated } from '../support/authz.js';
 import { nodeAuthorizerFor } from '../../src/authz/node/authorizer.js';
 import { nodeIdentity } from '../../src/authz/node/identity.js';
 import type { ServerAuthorizer } from '../../src/app.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildAuthenticator } from '../../src/authn/index.js';
-import { allowAuthenticated } from '../../src/authz/always-allow.js';
+import { allowAuthenticated } from '../support/authz.js';
 import { ensurePki, type Pki } from '../../src/cli/pki.js';
 import { namedTypes, OpenApi } from '../../src/endpoints/openapi.js';
 import { acceptsMediaType, discoveryUnavailable, OidcDiscovery } from '../../src/endpoints/oidc-discovery.js';

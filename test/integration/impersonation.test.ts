@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { anonymousAllowed } from '../../src/authn/anonymous.js';
-import { allowAuthenticated } from '../../src/authz/always-allow.js';
+import { allowAuthenticated } from '../support/authz.js';
 import { allow, noOpinion, type Attributes, type Authorizer, type RuleResolver } from '../../src/authz/types.js';
 import { kubectl } from '../support/kubectl.js';
 import { startTestServer, type TestServer } from '../support/server.js';
