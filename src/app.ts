@@ -165,6 +165,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   const tokens = new TokenIssuer(registry, { privateKeyPem: pki.serviceAccount.privateKeyPem });
   const oidcDiscovery = new OidcDiscovery({ issuer: tokens.issuer, keyId: tokens.keyId, publicKeyPem: pki.serviceAccount.publicKeyPem });
+  // An invalid authentication configuration stops the start (kube-apiserver exits); close what we opened.
   const tokenAuthn = await setupTokenAuthentication({
     authenticationConfigFile: options.authenticationConfigFile,
     oidc: options.oidc,
@@ -176,6 +177,9 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     reloadIntervalMs: options.authenticationConfigReloadIntervalMs,
     jwtTuning: options.jwtTuning,
     logger,
+  }).catch(async (e: unknown) => {
+    if (!options.store) await store.close();
+    throw e;
   });
   const authenticator = buildAuthenticator({
     clientCaPem,
