@@ -272,6 +272,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       extraHeaderPrefixes: rh.extraHeadersPrefix ?? [],
     };
   }
+  // An invalid authentication configuration stops the start (kube-apiserver exits); close what we opened.
   const tokenAuthn = await setupTokenAuthentication({
     authenticationConfigFile: options.authenticationConfigFile,
     oidc: options.oidc,
@@ -284,6 +285,9 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     reloadIntervalMs: options.authenticationConfigReloadIntervalMs,
     jwtTuning: options.jwtTuning,
     logger,
+  }).catch(async (e: unknown) => {
+    if (!options.store) await store.close();
+    throw e;
   });
   const authenticator = buildAuthenticator({
     clientCaPem,

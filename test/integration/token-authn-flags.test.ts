@@ -98,6 +98,12 @@ describe('--oidc-* and webhook token flags', () => {
     assert.equal(bad.status, 401);
   });
 
+  it('startServer rejects an invalid configuration with the same error', async () => {
+    await assert.rejects(startTestServer({ oidc: { issuerUrl: 'https://a?x=1', clientId: 'c' } }), {
+      message: 'invalid authentication configuration: jwt[0].issuer.url: Invalid value: "https://a?x=1": URL must not contain a query',
+    });
+  });
+
   it('start-up errors exit the server with kube-apiserver\'s messages', () => {
     const run = (...args: string[]) => spawnSync(process.execPath, [mainJs, '--data-dir', join(dir, 'data'), '--secure-port=46443', '--bind-address=127.0.0.1', ...args], { encoding: 'utf8', timeout: 30_000 });
     const both = run('--authentication-config=/nonexistent', '--oidc-issuer-url=https://x', '--oidc-client-id=y');
