@@ -48,9 +48,10 @@ describe('RBAC authorization', () => {
     assert.equal(get.json().message, 'deployments.apps "web" is forbidden: User "alice" cannot get resource "deployments/scale" in API group "apps" in the namespace "default"');
     const cluster = await asUser(srv, alice, 'GET', '/api/v1/nodes');
     assert.equal(cluster.json().message, 'nodes is forbidden: User "alice" cannot list resource "nodes" in API group "" at the cluster scope');
-    const anon = await srv.request('GET', '/readyz', { auth: false });
+    // system:discovery is bound to system:authenticated only (system:public-info-viewer lets anonymous read health and version).
+    const anon = await srv.request('GET', '/api', { auth: false });
     assert.equal(anon.status, 403);
-    assert.equal(anon.json().message, 'forbidden: User "system:anonymous" cannot get path "/readyz"');
+    assert.equal(anon.json().message, 'forbidden: User "system:anonymous" cannot get path "/api"');
     // The admin certificate is in system:masters: no binding exists for it, yet it may do anything.
     assert.equal((await srv.request('GET', '/api/v1/namespaces/default/secrets')).status, 200);
   });
