@@ -45,6 +45,35 @@ describe('@kubernetes/client-node', () => {
     }
   });
 
+  it('an informer whose watch expires (410 Gone) relists and carries on', async () => {
+    // The first list hands out a resourceVersion older than the watch cache keeps, as after a
+    // long disconnect: the watch answers an ERROR event with 410 Expired (cacher
+    // TooOldResourceVersion), and the informer relists and resumes watching.
+    const ns = 'expiry';
+    await core.createNamespace({ body: { metadata: { name: ns } } });
+    await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'first' } } });
+    let lists = 0;
+    const informer = k8s.makeInformer(kc, `/api/v1/namespaces/${ns}/configmaps`, async () => {
+      lists++;
+      const list = await core.listNamespacedConfigMap({ namespace: ns });
+      if (lists === 1) list.metadata = { ...list.metadata, resourceVersion: '1' };
+      return list;
+    });
+    const seen: string[] = [];
+    informer.on('add', (o: k8s.V1ConfigMap) => seen.push(`add:${o.metadata?.name}`));
+    informer.on('error', () => undefined);
+    await informer.start();
+    try {
+      await eventually(() => lists >= 2, 10_000, 'relist after 410');
+      await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'after' } } });
+      await eventually(() => seen.includes('add:after'), 10_000, 'add after the relist');
+      assert.deepEqual(seen.filter((x) => x === 'add:first'), ['add:first']);
+      assert.deepEqual(informer.list(ns).map((o) => o.metadata?.name).sort(), ['after', 'first']);
+    } finally {
+      await informer.stop();
+    }
+  });
+
   it('a paged list returns every item exactly once with a consistent resourceVersion', async () => {
     await core.createNamespace({ body: { metadata: { name: 'paged' } } });
     const names: string[] = [];

@@ -147,7 +147,7 @@ describe('upstream parity', () => {
     assert.notEqual(r.json().metadata.resourceVersion, c.metadata.resourceVersion);
   });
 
-  it('creates a missing Lease, Role and EndpointSlice on PUT (their strategies AllowCreateOnUpdate)', async () => {
+  it('creates a missing Lease and Role on PUT (their strategies AllowCreateOnUpdate), not a ConfigMap', async () => {
     const lease = await srv.request('PUT', '/apis/coordination.k8s.io/v1/namespaces/parity/leases/l1', { body: { metadata: { name: 'l1' }, spec: { holderIdentity: 'me' } } });
     assert.equal(lease.status, 201, lease.text);
     const role = await srv.request('PUT', '/apis/rbac.authorization.k8s.io/v1/namespaces/parity/roles/r1', { body: { metadata: { name: 'r1' }, rules: [] } });

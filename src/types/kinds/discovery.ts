@@ -11,7 +11,6 @@ export const discoveryKinds: KindDef[] = [
     group: 'discovery.k8s.io', kind: 'EndpointSlice', plural: 'endpointslices', singular: 'endpointslice', namespaced: true,
     tracksGeneration: true, schema: EndpointSlice,
     strategy: {
-      allowCreateOnUpdate: true,
       // Upstream bumps the generation on any change but metadata, and on label changes too.
       prepareForUpdate(obj, old) {
         if (!sameLabels(obj.metadata?.labels, old.metadata?.labels)) obj.metadata.generation = (Number(old.metadata?.generation) || 0) + 1;
