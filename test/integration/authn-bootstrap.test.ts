@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { compactVerify } from 'jose';
 import { eventually, startTestServer, type TestServer } from '../support/server.js';
+
+// These tests are about who a credential authenticates as; AlwaysAllow keeps RBAC out of them.
+const AUTHENTICATION_ONLY = ['AlwaysAllow'];
 import { rawRequest, tokenKubeconfig, UNAUTHORIZED_BODY, whoami } from '../support/auth.js';
 
 function base64Values(m: Record<string, string>): Record<string, string> {
@@ -25,7 +28,7 @@ function bootstrapSecret(id: string, secret: string, extra: Record<string, strin
 describe('bootstrap tokens', () => {
   let srv: TestServer;
   before(async () => {
-    srv = await startTestServer({ enableBootstrapTokenAuth: true, controllers: ['*', 'tokencleaner', 'bootstrapsigner'], tokenSuccessCacheTtlMs: 0 });
+    srv = await startTestServer({ authorizationMode: AUTHENTICATION_ONLY, enableBootstrapTokenAuth: true, controllers: ['*', 'tokencleaner', 'bootstrapsigner'], tokenSuccessCacheTtlMs: 0 });
   });
   after(async () => {
     await srv?.close();
@@ -93,7 +96,7 @@ describe('bootstrap tokens', () => {
 describe('bootstrap tokens disabled (the default)', () => {
   let srv: TestServer;
   before(async () => {
-    srv = await startTestServer({ tokenSuccessCacheTtlMs: 0 });
+    srv = await startTestServer({ authorizationMode: AUTHENTICATION_ONLY, tokenSuccessCacheTtlMs: 0 });
   });
   after(async () => {
     await srv?.close();

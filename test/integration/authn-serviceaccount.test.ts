@@ -9,6 +9,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { kubectl } from '../support/kubectl.js';
 import { eventually, startTestServer, type TestServer } from '../support/server.js';
+
+// These tests are about who a credential authenticates as; AlwaysAllow keeps RBAC out of them.
+const AUTHENTICATION_ONLY = ['AlwaysAllow'];
 import { rawRequest, tokenKubeconfig, UNAUTHORIZED_BODY, whoami } from '../support/auth.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -17,7 +20,7 @@ describe('service-account token authentication', () => {
   let srv: TestServer;
   before(async () => {
     // The 10s success cache is upstream's; off here so invalidation shows at once.
-    srv = await startTestServer({ tokenSuccessCacheTtlMs: 0 });
+    srv = await startTestServer({ authorizationMode: AUTHENTICATION_ONLY, tokenSuccessCacheTtlMs: 0 });
     for (const sa of ['bot', 'gone', 'legacy']) assert.equal((await kubectl(srv.kubeconfig, ['create', 'sa', sa])).code, 0);
   });
   after(async () => {

@@ -224,13 +224,15 @@ describe('HTTP semantics', () => {
     // The storage checks carry upstream's names on SQLite too (k8s.io/apiserver pkg/server/options/etcd.go).
     assert.match(ready.text, /^\[\+\]ping ok\n\[\+\]log ok\n\[\+\]etcd ok\n\[\+\]etcd-readiness ok\n/);
     for (const path of ['/livez/etcd', '/readyz/etcd', '/readyz/etcd-readiness', '/healthz/etcd', '/readyz/shutdown']) {
-      const one = await srv.request('GET', path, { auth: false });
+      const one = await srv.request('GET', path);
       assert.equal(`${path} ${one.status} ${one.text}`, `${path} 200 ok`);
     }
+    // system:public-info-viewer grants anonymous users /livez, /readyz and /healthz themselves, not the named checks.
+    assert.equal((await srv.request('GET', '/livez/etcd', { auth: false })).status, 403);
     assert.match(ready.text, /readyz check passed\n$/);
     const ex = await srv.request('GET', '/readyz?verbose&exclude=ping', { auth: false });
     assert.match(ex.text, /\[\+\]ping excluded: ok/);
-    const single = await srv.request('GET', '/livez/ping', { auth: false });
+    const single = await srv.request('GET', '/livez/ping');
     assert.equal(single.text, 'ok');
     const anonList = await srv.request('GET', CM, { auth: false });
     assert.equal(anonList.status, 403);
