@@ -31,6 +31,14 @@ import { sendStatus } from './server/http.js';
 import { ApiServer } from './server/server.js';
 import { authenticationFilter } from './server/filters/authentication.js';
 import { authorizationFilter } from './server/filters/authorization.js';
+import { flowControlFilter } from './server/filters/flowcontrol.js';
+import { maxInFlightFilter } from './server/filters/max-in-flight.js';
+import { FlowControl } from './flowcontrol/controller.js';
+import { FlowControlConfigController } from './flowcontrol/config-controller.js';
+import { ensureFlowControlConfiguration } from './flowcontrol/ensurer.js';
+import { watchCacheStats } from './flowcontrol/resource-stats.js';
+import { WorkEstimator } from './flowcontrol/work-estimator.js';
+import { handleFlowControlDebug, handleFlowControlMetrics } from './endpoints/flowcontrol-debug.js';
 import { startCompactor } from './storage/compactor.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import type { Store } from './storage/store.js';
@@ -80,6 +88,11 @@ export interface SkiffOptions {
   leaderElection?: Partial<Omit<LeaderElectionOptions, 'onStartedLeading' | 'onStoppedLeading'>>;
   /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
   watchBufferLimitBytes?: number;
+  /** --max-requests-inflight (default 400) and --max-mutating-requests-inflight (default 200). */
+  maxRequestsInflight?: number;
+  maxMutatingRequestsInflight?: number;
+  /** --enable-priority-and-fairness (default true); false falls back to the max-in-flight limiter. */
+  enablePriorityAndFairness?: boolean;
 }
 
 export interface RunningSkiff {
@@ -185,8 +198,25 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   if (store.name === 'etcd') health.add({ name: 'etcd-readiness', check: () => store.check() }, ['readyz']);
   health.add({ name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } });
   health.add({ name: 'poststarthook/start-watch-cache', check: () => { if (!cachesReady) throw new Error('not finished'); } }, ['readyz']);
+  let flowControlConfigured = false;
+  if (options.enablePriorityAndFairness ?? true) {
+    const notYet = () => { if (!flowControlConfigured) throw new Error('not finished'); };
+    health.add({ name: 'poststarthook/priority-and-fairness-config-consumer', check: notYet });
+    health.add({ name: 'poststarthook/priority-and-fairness-filter', check: () => undefined });
+    health.add({ name: 'poststarthook/priority-and-fairness-config-producer', check: notYet });
+  }
   health.add({ name: 'shutdown', check: () => { if (shuttingDown) throw new Error('process is shutting down'); } }, ['readyz']);
 
+
+  // Request concurrency: API Priority and Fairness, or the plain max-in-flight limiter.
+  const maxReadOnly = options.maxRequestsInflight ?? 400;
+  const maxMutating = options.maxMutatingRequestsInflight ?? 200;
+  const apfEnabled = options.enablePriorityAndFairness ?? true;
+  const flowControl = apfEnabled ? new FlowControl(maxReadOnly + maxMutating) : undefined;
+  const flowControlConfig = flowControl ? new FlowControlConfigController(registry, flowControl, logger) : undefined;
+  const concurrencyFilter = flowControl
+    ? flowControlFilter(flowControl, new WorkEstimator(watchCacheStats(registry), (pl) => flowControl.maxSeatsFor(pl)))
+    : maxInFlightFilter({ nonMutatingLimit: maxReadOnly, mutatingLimit: maxMutating });
 
   const server = new ApiServer({
     key,
@@ -196,12 +226,15 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     // The filter chain, outermost first (upstream's DefaultBuildHandlerChain order).
     filters: [
       authenticationFilter(authenticator),
+      concurrencyFilter,
       authorizationFilter(authorizer),
     ],
     routes: [
       (ctx) => health.handle(ctx),
       (ctx) => handleVersion(ctx),
       (ctx) => oidcDiscovery.handle(ctx),
+      (ctx) => handleFlowControlDebug(ctx, flowControl),
+      (ctx) => handleFlowControlMetrics(ctx, flowControl),
       (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
       (ctx) => discovery.handle(ctx),
       (ctx) => (isOpenApiPath(ctx.path) ? loadOpenApi().then((o) => o.handle(ctx)) : false),
@@ -247,6 +280,11 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
     bootstrapped = true;
     await registry.warmCaches();
+    if (flowControlConfig) {
+      await ensureFlowControlConfiguration(registry);
+      await flowControlConfig.start();
+      flowControlConfigured = true;
+    }
     await crds.start();
     cachesReady = true;
     await elector.start();
@@ -263,6 +301,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       await elector.stop();
       controllers.stop();
       crds.stop();
+      flowControlConfig?.stop();
       resources.closeWatches();
       await server.close();
       await compactor.stop();
