@@ -45,7 +45,8 @@ function normalize(v: unknown): unknown {
 }
 
 /** What the ensure strategy decides for an existing object (upstream strategy.ShouldUpdate); undefined: leave it. */
-export function desiredUpdate(current: Obj, bootstrap: Obj, mandatory: boolean): Obj | undefined {
+export function desiredUpdate(current: Obj, bootstrapObj: Obj, mandatory: boolean): Obj | undefined {
+  const bootstrap = withUserSettableFields(current, bootstrapObj);
   const annotations = (current.metadata?.annotations ?? {}) as Record<string, string>;
   let autoUpdateSpec = mandatory;
   if (!autoUpdateSpec) {
@@ -59,6 +60,16 @@ export function desiredUpdate(current: Obj, bootstrap: Obj, mandatory: boolean):
   if (updateAnnotation) copy.metadata.annotations = { ...annotations, [AUTO_UPDATE_ANNOTATION]: String(autoUpdateSpec) };
   if (specChanged) copy.spec = structuredClone(bootstrap.spec);
   return copy;
+}
+
+/**
+ * The fields of the mandatory exempt level's spec.exempt may be set by authorized users
+ * (ExemptPriorityLevelConfiguration's documentation): they are kept, the rest is restored.
+ */
+function withUserSettableFields(current: Obj, bootstrap: Obj): Obj {
+  const exempt = (current.spec as { exempt?: unknown } | undefined)?.exempt;
+  if (bootstrap.kind !== 'PriorityLevelConfiguration' || bootstrap.metadata.name !== 'exempt' || !exempt) return bootstrap;
+  return { ...bootstrap, spec: { ...(bootstrap.spec as object), exempt } };
 }
 
 async function ensureKind(registry: Registry, scope: Scope, mandatory: readonly Obj[], suggested: readonly Obj[]): Promise<void> {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { desiredUpdate, parseGoBool, specsEqual } from '../../src/flowcontrol/ensurer.js';
-import { AUTO_UPDATE_ANNOTATION, SUGGESTED_PRIORITY_LEVELS } from '../../src/flowcontrol/bootstrap.js';
+import { AUTO_UPDATE_ANNOTATION, MANDATORY_PRIORITY_LEVELS, SUGGESTED_PRIORITY_LEVELS } from '../../src/flowcontrol/bootstrap.js';
 import type { Obj } from '../../src/types/kind.js';
 
 const bootstrap = SUGGESTED_PRIORITY_LEVELS.find((p) => p.metadata.name === 'global-default')!;
@@ -43,4 +43,14 @@ test('spec comparison ignores what Go omits when empty', () => {
   assert.equal(parseGoBool('t'), true);
   assert.equal(parseGoBool('0'), false);
   assert.equal(parseGoBool('yes'), undefined);
+});
+
+test('mandatory exempt level: spec.exempt stays as users set it, the rest is restored', () => {
+  const exempt = MANDATORY_PRIORITY_LEVELS.find((p) => p.metadata.name === 'exempt')!;
+  const cur = structuredClone(exempt) as Obj;
+  (cur.spec as any).exempt = { nominalConcurrencyShares: 10, lendablePercent: 50 };
+  assert.equal(desiredUpdate(cur, exempt, true), undefined);
+  (cur.spec as any).limited = { nominalConcurrencyShares: 1 };
+  const u = desiredUpdate(cur, exempt, true)!;
+  assert.deepEqual(u.spec, { type: 'Exempt', exempt: { nominalConcurrencyShares: 10, lendablePercent: 50 } });
 });
