@@ -48,6 +48,14 @@ import { authenticationFilter } from './server/filters/authentication.js';
 import { authorizationFilter } from './server/filters/authorization.js';
 import { impersonationFilter } from './server/filters/impersonation.js';
 import { ClusterAuthenticationPublisher } from './server/cluster-authentication.js';
+import { flowControlFilter } from './server/filters/flowcontrol.js';
+import { maxInFlightFilter } from './server/filters/max-in-flight.js';
+import { FlowControl } from './flowcontrol/controller.js';
+import { FlowControlConfigController } from './flowcontrol/config-controller.js';
+import { ensureFlowControlConfiguration } from './flowcontrol/ensurer.js';
+import { watchCacheStats } from './flowcontrol/resource-stats.js';
+import { WorkEstimator } from './flowcontrol/work-estimator.js';
+import { handleFlowControlDebug } from './endpoints/flowcontrol-debug.js';
 import { startCompactor } from './storage/compactor.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import type { Store } from './storage/store.js';
@@ -160,6 +168,11 @@ export interface SkiffOptions {
   authorizationWebhookInitialBackoffMs?: number;
   /** The authorizer to use instead of the configured one, or a function building it from the registry (default: authenticated users may do anything); start() runs after the caches warm, stop() at shutdown. */
   authorizer?: ServerAuthorizer | ((registry: Registry) => ServerAuthorizer);
+  /** --max-requests-inflight (default 400) and --max-mutating-requests-inflight (default 200). */
+  maxRequestsInflight?: number;
+  maxMutatingRequestsInflight?: number;
+  /** --enable-priority-and-fairness (default true); false falls back to the max-in-flight limiter. */
+  enablePriorityAndFairness?: boolean;
 }
 
 /** An authorizer the server runs: it may follow the registry (e.g. the Node authorizer's graph). */
@@ -364,8 +377,25 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   health.add({ name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } });
   health.add({ name: 'poststarthook/rbac/bootstrap-roles', check: () => { if (!rbacBootstrapped) throw new Error('not finished'); } });
   health.add({ name: 'poststarthook/start-watch-cache', check: () => { if (!cachesReady) throw new Error('not finished'); } }, ['readyz']);
+  let flowControlConfigured = false;
+  if (options.enablePriorityAndFairness ?? true) {
+    const notYet = () => { if (!flowControlConfigured) throw new Error('not finished'); };
+    health.add({ name: 'poststarthook/priority-and-fairness-config-consumer', check: notYet });
+    health.add({ name: 'poststarthook/priority-and-fairness-filter', check: () => undefined });
+    health.add({ name: 'poststarthook/priority-and-fairness-config-producer', check: notYet });
+  }
   health.add({ name: 'shutdown', check: () => { if (shuttingDown) throw new Error('process is shutting down'); } }, ['readyz']);
 
+
+  // Request concurrency: API Priority and Fairness, or the plain max-in-flight limiter.
+  const maxReadOnly = options.maxRequestsInflight ?? 400;
+  const maxMutating = options.maxMutatingRequestsInflight ?? 200;
+  const apfEnabled = options.enablePriorityAndFairness ?? true;
+  const flowControl = apfEnabled ? new FlowControl(maxReadOnly + maxMutating) : undefined;
+  const flowControlConfig = flowControl ? new FlowControlConfigController(registry, flowControl, logger) : undefined;
+  const concurrencyFilter = flowControl
+    ? flowControlFilter(flowControl, new WorkEstimator(watchCacheStats(registry), (pl) => flowControl.maxSeatsFor(pl)))
+    : maxInFlightFilter({ nonMutatingLimit: maxReadOnly, mutatingLimit: maxMutating });
 
   const server = new ApiServer({
     key,
@@ -378,13 +408,15 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     filters: [
       authenticationFilter(authenticator),
       impersonationFilter(authorizer),
+      concurrencyFilter,
       authorizationFilter(authorizer),
     ],
     routes: [
       (ctx) => health.handle(ctx),
       (ctx) => handleVersion(ctx),
-      (ctx) => handleMetrics(ctx),
+      (ctx) => handleMetrics(ctx, undefined, flowControl ? [() => flowControl.metrics.render()] : []),
       (ctx) => oidcDiscovery.handle(ctx),
+      (ctx) => handleFlowControlDebug(ctx, flowControl),
       (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
       (ctx) => discovery.handle(ctx),
       (ctx) => (isOpenApiPath(ctx.path) ? loadOpenApi().then((o) => o.handle(ctx)) : false),
@@ -439,6 +471,11 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       }, logger),
     ]);
     await Promise.all([rbacIndex.start(), nodeAuthorizer.start()]);
+    if (flowControlConfig) {
+      await ensureFlowControlConfiguration(registry);
+      await flowControlConfig.start();
+      flowControlConfigured = true;
+    }
     await crds.start();
     await custom?.start?.();
     cachesReady = true;
@@ -460,6 +497,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       custom?.stop?.();
       configured?.stop();
       nodeAuthorizer.stop();
+      flowControlConfig?.stop();
       resources.closeWatches();
       await server.close();
       await tokenAuthn.stop();

@@ -57,9 +57,9 @@ export const FLAGS = [
   // Generic
   flag('advertise-address', 'ip', '', 'Generic', 'The IP address on which to advertise the apiserver to members of the cluster. If blank, the --bind-address is used, and if that is unspecified, the host\'s default interface.'),
   flag('livez-grace-period', 'duration', 0, 'Generic', 'How long the apiserver may take to finish its startup sequence; during this time /livez reports healthy.'),
-  flag('max-mutating-requests-inflight', 'int', 200, 'Generic', 'The maximum number of mutating requests in flight at a given time. When exceeded, the server rejects requests. Zero means no limit.'),
+  flag('max-mutating-requests-inflight', 'int', 200, 'Generic', 'This and --max-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of mutating requests in flight, or a zero value disables the limit completely.'),
   flag('max-request-body-bytes', 'int', 3 * 1024 * 1024, 'Generic', 'The limit on the size of a request body; a larger body is rejected with 413 Request Entity Too Large. Zero means no limit. (kube-apiserver has this limit, MaxRequestBodyBytes, but no flag for it.)'),
-  flag('max-requests-inflight', 'int', 400, 'Generic', 'The maximum number of non-mutating requests in flight at a given time. When exceeded, the server rejects requests. Zero means no limit.'),
+  flag('max-requests-inflight', 'int', 400, 'Generic', 'This and --max-mutating-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of non-mutating requests in flight, or a zero value disables the limit completely.'),
   flag('shutdown-delay-duration', 'duration', 0, 'Generic', 'Time to delay the termination. During this time the server keeps serving requests normally, while /readyz returns failure, so that load balancers stop sending traffic.'),
   // Etcd
   flag('etcd-cafile', 'string', '', 'Etcd', 'SSL Certificate Authority file used to secure etcd communication.'),
@@ -87,6 +87,8 @@ export const FLAGS = [
   flag('oidc-signing-algs', 'strings', ['RS256'], 'Authentication', "Comma-separated list of allowed JOSE asymmetric signing algorithms. JWTs with a supported 'alg' header values are: RS256, RS384, RS512, ES256, ES384, ES512, PS256, PS384, PS512. Values are defined by RFC 7518 https://tools.ietf.org/html/rfc7518#section-3.1."),
   flag('oidc-username-claim', 'string', 'sub', 'Authentication', "The OpenID claim to use as the user name. Note that claims other than the default ('sub') is not guaranteed to be unique and immutable. This flag is experimental, please see the authentication documentation for further details."),
   flag('oidc-username-prefix', 'string', '', 'Authentication', "If provided, all usernames will be prefixed with this value. If not provided, username claims other than 'email' are prefixed by the issuer URL to avoid clashes. To skip any prefixing, provide the value '-'."),
+  // Features
+  flag('enable-priority-and-fairness', 'bool', true, 'Features', 'If true, replace the max-in-flight handler with an enhanced one that queues and dispatches with priority and fairness'),
   flag('anonymous-auth', 'bool', true, 'Authentication', 'Enables anonymous requests to the secure port. Requests that are not rejected by another authentication method are treated as anonymous requests, with a username of system:anonymous and a group name of system:unauthenticated.'),
   flag('client-ca-file', 'string', '', 'Authentication', 'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated with an identity corresponding to the CommonName of the client certificate.'),
   flag('token-auth-file', 'string', '', 'Authentication', 'If set, the file that will be used to secure the secure port of the API server via token authentication.'),
@@ -532,6 +534,9 @@ export function validateServerFlags(o: ServerFlags, positional: readonly string[
   if (o.maxRequestBodyBytes < 0) errs.push(`--max-request-body-bytes can not be negative value`);
   if (o.maxRequestsInflight < 0) errs.push(`--max-requests-inflight can not be negative value`);
   if (o.maxMutatingRequestsInflight < 0) errs.push(`--max-mutating-requests-inflight can not be negative value`);
+  if (o.enablePriorityAndFairness && o.maxRequestsInflight + o.maxMutatingRequestsInflight <= 0) {
+    errs.push(`invalid configuration: MaxRequestsInFlight=${o.maxRequestsInflight} and MaxMutatingRequestsInFlight=${o.maxMutatingRequestsInflight}; they must add up to something positive`);
+  }
   // component-base's ValidateLeaderElectionConfiguration, as kube-controller-manager applies it.
   const le = 'generic.leaderElection';
   if (o.leaderElectLeaseDuration <= 0) errs.push(`${le}.leaseDuration: Invalid value: ${goQuote(formatGoDuration(o.leaderElectLeaseDuration))}: must be greater than zero`);

@@ -85,6 +85,9 @@ async function main(argv: string[]): Promise<number> {
     authenticationTokenWebhook: o.authenticationTokenWebhookConfigFile
       ? { configFile: o.authenticationTokenWebhookConfigFile, version: o.authenticationTokenWebhookVersion, cacheTtlMs: o.authenticationTokenWebhookCacheTtl }
       : undefined,
+    maxRequestsInflight: o.maxRequestsInflight,
+    maxMutatingRequestsInflight: o.maxMutatingRequestsInflight,
+    enablePriorityAndFairness: o.enablePriorityAndFairness,
     shutdownDelayMs: o.shutdownDelayDuration,
     maxRequestBodyBytes: o.maxRequestBodyBytes,
     serviceClusterIpRange: o.serviceClusterIpRange,

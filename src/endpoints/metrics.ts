@@ -100,9 +100,10 @@ export class MetricsRegistry {
 /** The process-wide registry, as upstream's legacyregistry. */
 export const metricsRegistry = new MetricsRegistry();
 
-export function handleMetrics(ctx: Ctx, registry: MetricsRegistry = metricsRegistry): boolean {
+/** Serves the registry, followed by what `collectors` render (families kept by their own modules, e.g. flow control). */
+export function handleMetrics(ctx: Ctx, registry: MetricsRegistry = metricsRegistry, collectors: readonly (() => string)[] = []): boolean {
   if (ctx.path !== '/metrics') return false;
-  sendBytes(ctx, 200, 'text/plain; version=0.0.4; charset=utf-8', registry.render());
+  sendBytes(ctx, 200, 'text/plain; version=0.0.4; charset=utf-8', registry.render() + collectors.map((c) => c()).join(''));
   return true;
 }
 

@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
-import { gzipSync } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import { requestEntityTooLarge, StatusError, type Status } from '../apimachinery/errors.js';
 import type { UserInfo } from '../authn/types.js';
 import { toYaml } from '../encoding/yaml.js';
@@ -145,16 +145,35 @@ const GZIP_THRESHOLD = 128 * 1024;
 export function sendBytes(ctx: Ctx, code: number, contentType: string, body: Buffer | string): void {
   const res = ctx.res;
   const headers = baseHeaders(ctx, contentType);
-  let payload = typeof body === 'string' ? Buffer.from(body) : body;
+  const payload = typeof body === 'string' ? Buffer.from(body) : body;
+  const finish = (bytes: Buffer) => {
+    headers['content-length'] = String(bytes.length);
+    writeHead(ctx, code, headers);
+    if (ctx.method === 'HEAD') res.end();
+    else res.end(bytes);
+  };
   if (payload.length >= GZIP_THRESHOLD && acceptsGzip(ctx) && ctx.method === 'GET') {
-    payload = gzipSync(payload, { level: 1 });
     headers['content-encoding'] = 'gzip';
     headers['vary'] = 'Accept-Encoding';
+    // Compressing a large list takes milliseconds: off the event loop, so that other
+    // requests are not held up behind it.
+    gzip(payload, { level: 1 }, (err, zipped) => {
+      if (res.headersSent || (res as { destroyed?: boolean }).destroyed) return;
+      try {
+        if (err) {
+          delete headers['content-encoding'];
+          delete headers['vary'];
+          finish(payload);
+        } else {
+          finish(zipped);
+        }
+      } catch {
+        // the client went away meanwhile
+      }
+    });
+    return;
   }
-  headers['content-length'] = String(payload.length);
-  writeHead(ctx, code, headers);
-  if (ctx.method === 'HEAD') res.end();
-  else res.end(payload);
+  finish(payload);
 }
 
 /** Upstream's isPrettyPrint (negotiation/negotiate.go): ?pretty by strconv.ParseBool, else curl, wget and browsers. */

@@ -106,6 +106,23 @@ export class WatchCache {
     return this.entries.size;
   }
 
+  /** Open watchers (API Priority and Fairness weighs a write by the watchers it notifies). */
+  get watcherCount(): number {
+    return this.watchers.size;
+  }
+
+  private avgBytes = { rev: -1, value: 0 };
+
+  /** Average serialized size of the objects held, recomputed at most once per revision. */
+  averageObjectBytes(): number {
+    if (this.avgBytes.rev !== this.rev) {
+      let total = 0;
+      for (const e of this.entries.values()) total += e.bytes.length;
+      this.avgBytes = { rev: this.rev, value: this.entries.size ? total / this.entries.size : 0 };
+    }
+    return this.avgBytes.value;
+  }
+
   private async init(): Promise<void> {
     const res = await this.store.range(this.prefix);
     for (const kv of res.kvs) {
