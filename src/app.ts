@@ -6,22 +6,9 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildAuthenticator, type RequestHeaderOptions, type TokenAuthenticator } from './authn/index.js';
-import { BootstrapTokenAuthenticator } from './authn/bootstrap.js';
-import { parsePublicKeysPem, readPublicKeysFile, readSigningKeyFile } from './authn/keys.js';
-import { registryTokenGetter } from './authn/sa-getter.js';
-import { boundAuthenticator, legacyAuthenticator } from './authn/serviceaccount.js';
-import type { OidcFlags } from './authn/config.js';
-import { setupTokenAuthentication, type WebhookTokenFlags } from './authn/setup.js';
-import type { JwtTuning } from './authn/oidc/index.js';
+import { buildAuthentication, type AuthenticationOptions } from './authn/layer.js';
 import { handleMetrics } from './endpoints/metrics.js';
-import { Authorization } from './authz/index.js';
-import { nodeAuthorizerFor } from './authz/node/authorizer.js';
-import { RbacAuthorizer } from './authz/rbac/authorizer.js';
-import { installEscalationChecks } from './authz/rbac/escalation.js';
-import { RbacPolicyIndex } from './authz/rbac/policy-index.js';
-import { installSignerChecks } from './authz/signer-checks.js';
-import type { Authorizer, RuleResolver } from './authz/types.js';
+import { buildAuthorization, type AuthorizationOptions } from './authz/layer.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
 import { ControllerManager } from './controllers/manager.js';
@@ -31,15 +18,12 @@ import type { OpenApi } from './endpoints/openapi.js';
 import { schemaModules } from './types/builtin-schemas.js';
 import { Health } from './endpoints/health.js';
 import { ResourceHandler } from './endpoints/resource.js';
-import { DEFAULT_ISSUER, TokenIssuer } from './endpoints/token-request.js';
 import { Reviews } from './endpoints/reviews.js';
-import { OidcDiscovery } from './endpoints/oidc-discovery.js';
 import { handleVersion } from './endpoints/version.js';
 import { indexerFor } from './registry/filter.js';
 import { Registry } from './registry/registry.js';
 import { installServiceAllocation } from './registry/service-hooks.js';
 import { bootstrap } from './server/bootstrap.js';
-import { ensureBootstrapPolicy } from './authz/bootstrappolicy/ensure.js';
 import type { Ctx } from './server/http.js';
 import { resourceNotFound, isStatusError } from './apimachinery/errors.js';
 import { sendStatus } from './server/http.js';
@@ -47,15 +31,8 @@ import { ApiServer } from './server/server.js';
 import { authenticationFilter } from './server/filters/authentication.js';
 import { authorizationFilter } from './server/filters/authorization.js';
 import { impersonationFilter } from './server/filters/impersonation.js';
-import { ClusterAuthenticationPublisher } from './server/cluster-authentication.js';
-import { flowControlFilter } from './server/filters/flowcontrol.js';
-import { maxInFlightFilter } from './server/filters/max-in-flight.js';
-import { FlowControl } from './flowcontrol/controller.js';
-import { FlowControlConfigController } from './flowcontrol/config-controller.js';
-import { ensureFlowControlConfiguration } from './flowcontrol/ensurer.js';
-import { watchCacheStats } from './flowcontrol/resource-stats.js';
-import { WorkEstimator } from './flowcontrol/work-estimator.js';
 import { handleFlowControlDebug } from './endpoints/flowcontrol-debug.js';
+import { buildConcurrency, type ConcurrencyOptions } from './flowcontrol/layer.js';
 import { startCompactor } from './storage/compactor.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import type { Store } from './storage/store.js';
@@ -63,7 +40,8 @@ import { builtinCatalog } from './types/catalog.js';
 import { CustomResourceDefinitions, customResourceDefinitions } from './crd/index.js';
 import { createLogger, type Logger } from './util/log.js';
 
-export interface SkiffOptions {
+/** The server's options; each layer declares its own (authentication, authorization, request concurrency). */
+export interface SkiffOptions extends AuthenticationOptions, AuthorizationOptions, ConcurrencyOptions {
   /** Where the SQLite store, generated PKI and kubeconfig live. Default ./.skiff */
   dataDir?: string;
   /** --secure-port; 0 picks a free port. Default 6443. */
@@ -73,46 +51,6 @@ export interface SkiffOptions {
   tlsCertFile?: string;
   tlsPrivateKeyFile?: string;
   clientCaFile?: string;
-  tokenAuthFile?: string;
-  /** --anonymous-auth; leave undefined when the flag was not given (it may not be combined with the configuration file's anonymous section). Default true. */
-  anonymousAuth?: boolean;
-  /** --service-account-issuer: the first issues, all are accepted. Default https://kubernetes.default.svc.cluster.local. */
-  serviceAccountIssuers?: string[];
-  /** --service-account-key-file: PEM files of verification keys. Default: the signing key (and --tls-private-key-file). */
-  serviceAccountKeyFiles?: string[];
-  /** --service-account-signing-key-file. Default: the key generated in the data dir. */
-  serviceAccountSigningKeyFile?: string;
-  /** --service-account-lookup (default true): legacy tokens must match their Secret. */
-  serviceAccountLookup?: boolean;
-  /** --service-account-max-token-expiration in ms; 0: none. */
-  serviceAccountMaxTokenExpirationMs?: number;
-  /** --service-account-extend-token-expiration (default true). */
-  serviceAccountExtendTokenExpiration?: boolean;
-  /** --api-audiences. Default: the service-account issuers. */
-  apiAudiences?: string[];
-  /** --enable-bootstrap-token-auth. */
-  enableBootstrapTokenAuth?: boolean;
-  /** --requestheader-*: the authenticating proxy. */
-  requestHeader?: {
-    clientCaFile: string;
-    allowedNames?: string[];
-    usernameHeaders?: string[];
-    uidHeaders?: string[];
-    groupHeaders?: string[];
-    extraHeadersPrefix?: string[];
-  };
-  /** How long successful token authentications are cached (ms; upstream 10s, not configurable there). */
-  tokenSuccessCacheTtlMs?: number;
-  /** --authentication-config: JWT issuers and the anonymous section, reloaded when the file changes. */
-  authenticationConfigFile?: string;
-  /** How often --authentication-config is polled for changes (ms; upstream: 1 minute). */
-  authenticationConfigReloadIntervalMs?: number;
-  /** The --oidc-* flags (one JWT issuer); exclusive with authenticationConfigFile. */
-  oidc?: OidcFlags;
-  /** The --authentication-token-webhook-* flags. */
-  authenticationTokenWebhook?: WebhookTokenFlags;
-  /** JWT key refresh and discovery retry timings (tests shorten them). */
-  jwtTuning?: JwtTuning;
   /** --shutdown-delay-duration in ms: readyz fails this long before the listener stops. */
   shutdownDelayMs?: number;
   /** --max-request-body-bytes: larger request bodies get 413. Default 3 MiB; 0 means no limit. */
@@ -145,38 +83,9 @@ export interface SkiffOptions {
   leaderElection?: Partial<Omit<LeaderElectionOptions, 'onStartedLeading' | 'onStoppedLeading'>>;
   /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
   watchBufferLimitBytes?: number;
-  /**
-   * --authorization-mode: AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC, Node, in order. Unset
-   * (and no --authorization-config): Node,RBAC.
-   */
-  authorizationMode?: string[];
-  /** --authorization-policy-file (ABAC). */
-  authorizationPolicyFile?: string;
-  /** --authorization-webhook-config-file: kubeconfig of the Webhook mode's service. */
-  authorizationWebhookConfigFile?: string;
-  /** --authorization-webhook-version: v1beta1 (default) or v1. */
-  authorizationWebhookVersion?: string;
-  /** --authorization-webhook-cache-authorized-ttl, ms (default 5m). */
-  authorizationWebhookCacheAuthorizedTtlMs?: number;
-  /** --authorization-webhook-cache-unauthorized-ttl, ms (default 30s). */
-  authorizationWebhookCacheUnauthorizedTtlMs?: number;
-  /** --authorization-config: an AuthorizationConfiguration file; exclusive with the flags above. */
-  authorizationConfigFile?: string;
-  /** How often the --authorization-config file is re-read besides on change (default 60s). */
-  authorizationConfigReloadIntervalMs?: number;
-  /** First retry delay of a failed webhook authorization call (default 500ms). */
-  authorizationWebhookInitialBackoffMs?: number;
-  /** The authorizer to use instead of the configured one, or a function building it from the registry (default: authenticated users may do anything); start() runs after the caches warm, stop() at shutdown. */
-  authorizer?: ServerAuthorizer | ((registry: Registry) => ServerAuthorizer);
-  /** --max-requests-inflight (default 400) and --max-mutating-requests-inflight (default 200). */
-  maxRequestsInflight?: number;
-  maxMutatingRequestsInflight?: number;
-  /** --enable-priority-and-fairness (default true); false falls back to the max-in-flight limiter. */
-  enablePriorityAndFairness?: boolean;
 }
 
-/** An authorizer the server runs: it may follow the registry (e.g. the Node authorizer's graph). */
-export type ServerAuthorizer = Authorizer & RuleResolver & { start?(): Promise<void>; stop?(): void };
+export type { ServerAuthorizer } from './authz/layer.js';
 
 export interface RunningSkiff {
   /** https://host:port */
@@ -244,108 +153,29 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     allowUnsafeMalformedObjectDeletion: options.featureGates?.AllowUnsafeMalformedObjectDeletion === true,
   });
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
-  // Service-account tokens: one signing key issues, every configured key verifies.
-  const signingKey = options.serviceAccountSigningKeyFile ? readSigningKeyFile(options.serviceAccountSigningKeyFile) : pki.serviceAccount.privateKeyPem;
-  const issuers = options.serviceAccountIssuers?.length ? options.serviceAccountIssuers : [DEFAULT_ISSUER];
-  const apiAudiences = options.apiAudiences?.length ? options.apiAudiences : issuers;
-  const tokens = new TokenIssuer(registry, {
-    privateKeyPem: signingKey,
-    issuer: issuers[0],
-    audiences: apiAudiences,
-    maxExpirationSeconds: Math.floor((options.serviceAccountMaxTokenExpirationMs ?? 0) / 1000),
-    extendExpiration: options.serviceAccountExtendTokenExpiration ?? true,
-  });
-  const verificationKeys = options.serviceAccountKeyFiles?.length
-    ? options.serviceAccountKeyFiles.flatMap(readPublicKeysFile)
-    : [tokens.publicKey, ...(options.tlsPrivateKeyFile && options.tlsCertFile ? parsePublicKeysPem(key) : [])];
-  const publicKeyPem = String(tokens.publicKey.export({ type: 'spki', format: 'pem' }));
-  const oidcDiscovery = new OidcDiscovery({ issuer: tokens.issuer, keyId: tokens.keyId, publicKeyPem });
-  const tokenGetter = registryTokenGetter(registry);
-  const tokenAuthenticators: TokenAuthenticator[] = [
-    legacyAuthenticator(verificationKeys, apiAudiences, options.serviceAccountLookup ?? true, tokenGetter),
-    boundAuthenticator(issuers, verificationKeys, apiAudiences, tokenGetter),
-  ];
-  if (options.enableBootstrapTokenAuth) {
-    tokenAuthenticators.push(
-      new BootstrapTokenAuthenticator(
-        { get: (name) => tokenGetter.getSecret('kube-system', name).catch((e) => (isStatusError(e) && e.code === 404 ? undefined : Promise.reject(e))) },
-        (msg) => logger.v(3).info(msg),
-      ),
-    );
-  }
-  let requestHeader: RequestHeaderOptions | undefined;
-  if (options.requestHeader?.clientCaFile) {
-    const rh = options.requestHeader;
-    requestHeader = {
-      clientCaPem: readFileSync(rh.clientCaFile, 'utf8'),
-      allowedNames: rh.allowedNames ?? [],
-      usernameHeaders: rh.usernameHeaders ?? [],
-      uidHeaders: rh.uidHeaders ?? [],
-      groupHeaders: rh.groupHeaders ?? [],
-      extraHeaderPrefixes: rh.extraHeadersPrefix ?? [],
-    };
-  }
-  // An invalid authentication configuration stops the start (kube-apiserver exits); close what we opened.
-  const tokenAuthn = await setupTokenAuthentication({
-    authenticationConfigFile: options.authenticationConfigFile,
-    oidc: options.oidc,
-    webhook: options.authenticationTokenWebhook,
-    anonymousAuth: options.anonymousAuth,
-    disallowedIssuers: issuers,
-    apiAudiences,
-    gates: { egressSelector: options.featureGates?.StructuredAuthenticationConfigurationEgressSelector ?? true },
-    apiServerId: `apiserver-${hostname()}`,
-    reloadIntervalMs: options.authenticationConfigReloadIntervalMs,
-    jwtTuning: options.jwtTuning,
-    logger,
-  }).catch(async (e: unknown) => {
-    if (!options.store) await store.close();
-    throw e;
-  });
-  const authenticator = buildAuthenticator({
-    clientCaPem,
-    tokenFile: options.tokenAuthFile,
-    anonymous: tokenAuthn.anonymous.enabled,
-    anonymousPaths: tokenAuthn.anonymous.conditions?.map((c) => c.path),
-    requestHeader,
-    tokenAuthenticators: [...tokenAuthenticators, ...tokenAuthn.tokenAuthenticators],
-    apiAudiences,
-    tokenSuccessCacheTtlMs: options.tokenSuccessCacheTtlMs,
-    warn: (msg) => logger.warning(msg),
-  });
-  const rbacIndex = new RbacPolicyIndex(registry, logger);
-  const rbac = new RbacAuthorizer(rbacIndex);
-  const nodeAuthorizer = nodeAuthorizerFor(registry);
-  let configured: Authorization | undefined;
+  // Each layer builds itself from its options; an invalid configuration stops the start
+  // (kube-apiserver exits), closing what was opened.
+  let authn: Awaited<ReturnType<typeof buildAuthentication>> | undefined;
+  let authz: ReturnType<typeof buildAuthorization>;
   try {
-    configured = Authorization.create(
-      { flags: authorizationFlags(options), configFile: options.authorizationConfigFile, reloadIntervalMs: options.authorizationConfigReloadIntervalMs },
-      { rbac, node: nodeAuthorizer, webhookInitialBackoffMs: options.authorizationWebhookInitialBackoffMs },
+    authn = await buildAuthentication(options, {
+      registry,
       logger,
-    );
+      clientCaPem,
+      generatedSigningKeyPem: pki.serviceAccount.privateKeyPem,
+      tlsPrivateKeyPem: options.tlsCertFile && options.tlsPrivateKeyFile ? key : undefined,
+      featureGates: options.featureGates,
+    });
+    authz = buildAuthorization(options, registry, logger);
   } catch (e) {
+    await authn?.stop();
     if (!options.store) await store.close();
     throw e;
   }
-  const custom = typeof options.authorizer === 'function' ? options.authorizer(registry) : options.authorizer;
-  const authorizer: ServerAuthorizer = custom ?? configured!;
-  installEscalationChecks(registry, authorizer, rbac);
-  installSignerChecks(registry, authorizer);
-  const clusterAuthentication = new ClusterAuthenticationPublisher(
-    registry,
-    {
-      clientCaPem,
-      requestHeader: requestHeader && {
-        clientCaPem: requestHeader.clientCaPem,
-        usernameHeaders: [...requestHeader.usernameHeaders],
-        uidHeaders: [...requestHeader.uidHeaders],
-        groupHeaders: [...requestHeader.groupHeaders],
-        extraHeaderPrefixes: [...requestHeader.extraHeaderPrefixes],
-        allowedNames: [...requestHeader.allowedNames],
-      },
-    },
-    logger,
-  );
+  const { authenticator, tokens, apiAudiences, oidcDiscovery } = authn;
+  const { authorizer } = authz;
+  const concurrency = buildConcurrency(options, registry, logger);
+  const flowControl = concurrency.flowControl;
   const reviews = new Reviews(authenticator, authorizer, authorizer, apiAudiences);
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes }, reviews, authorizer);
   const discovery = new Discovery(catalog);
@@ -365,50 +195,42 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   });
   const health = new Health();
   let shuttingDown = false;
-  let bootstrapped = false;
-  let rbacBootstrapped = false;
-  let cachesReady = false;
   health.add({ name: 'ping', check: () => undefined });
   health.add({ name: 'log', check: () => undefined });
   // Upstream's names, whichever store backs skiff: tools probe /livez/etcd and /readyz/etcd-readiness
   // (as other servers on an embedded store name them).
   health.add({ name: 'etcd', check: () => store.check() });
   health.add({ name: 'etcd-readiness', check: () => store.check() }, ['readyz']);
-  health.add({ name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } });
-  health.add({ name: 'poststarthook/rbac/bootstrap-roles', check: () => { if (!rbacBootstrapped) throw new Error('not finished'); } });
-  health.add({ name: 'poststarthook/start-watch-cache', check: () => { if (!cachesReady) throw new Error('not finished'); } }, ['readyz']);
-  let flowControlConfigured = false;
-  if (options.enablePriorityAndFairness ?? true) {
-    const notYet = () => { if (!flowControlConfigured) throw new Error('not finished'); };
-    health.add({ name: 'poststarthook/priority-and-fairness-config-consumer', check: notYet });
+  const postStartHook = (name: string, endpoints?: Parameters<Health['add']>[1]) => {
+    let finished = false;
+    health.add({ name: `poststarthook/${name}`, check: () => { if (!finished) throw new Error('not finished'); } }, endpoints);
+    return () => { finished = true; };
+  };
+  const bootstrapped = postStartHook('bootstrap-controller');
+  const rbacBootstrapped = postStartHook('rbac/bootstrap-roles');
+  const cachesReady = postStartHook('start-watch-cache', ['readyz']);
+  let flowControlConfigured = () => undefined as void;
+  if (flowControl) {
+    const consumer = postStartHook('priority-and-fairness-config-consumer');
     health.add({ name: 'poststarthook/priority-and-fairness-filter', check: () => undefined });
-    health.add({ name: 'poststarthook/priority-and-fairness-config-producer', check: notYet });
+    const producer = postStartHook('priority-and-fairness-config-producer');
+    flowControlConfigured = () => { consumer(); producer(); };
   }
   health.add({ name: 'shutdown', check: () => { if (shuttingDown) throw new Error('process is shutting down'); } }, ['readyz']);
 
-
-  // Request concurrency: API Priority and Fairness, or the plain max-in-flight limiter.
-  const maxReadOnly = options.maxRequestsInflight ?? 400;
-  const maxMutating = options.maxMutatingRequestsInflight ?? 200;
-  const apfEnabled = options.enablePriorityAndFairness ?? true;
-  const flowControl = apfEnabled ? new FlowControl(maxReadOnly + maxMutating) : undefined;
-  const flowControlConfig = flowControl ? new FlowControlConfigController(registry, flowControl, logger) : undefined;
-  const concurrencyFilter = flowControl
-    ? flowControlFilter(flowControl, new WorkEstimator(watchCacheStats(registry), (pl) => flowControl.maxSeatsFor(pl)))
-    : maxInFlightFilter({ nonMutatingLimit: maxReadOnly, mutatingLimit: maxMutating });
 
   const server = new ApiServer({
     key,
     cert,
     // Client certificates are requested for both the client CA and the front proxy's CA.
-    clientCa: [clientCaPem, requestHeader?.clientCaPem].filter(Boolean).join('\n') || undefined,
+    clientCa: [clientCaPem, authn.requestHeaderCaPem].filter(Boolean).join('\n') || undefined,
     logger,
     maxRequestBodyBytes: options.maxRequestBodyBytes,
     // The filter chain, outermost first (upstream's DefaultBuildHandlerChain order).
     filters: [
       authenticationFilter(authenticator),
       impersonationFilter(authorizer),
-      concurrencyFilter,
+      concurrency.filter,
       authorizationFilter(authorizer),
     ],
     routes: [
@@ -460,25 +282,14 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
         }) : { stop: async () => undefined };
   const postStart = (async () => {
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
-    await clusterAuthentication.start();
-    bootstrapped = true;
+    await authn.start();
+    bootstrapped();
     await Promise.all([
       registry.warmCaches(),
-      bootstrapWithRetries(async () => {
-        const { created, updated } = await ensureBootstrapPolicy(registry);
-        if (created.length || updated.length) logger.v(1).info('rbac/bootstrap-roles', { created: created.length, updated: updated.length });
-        rbacBootstrapped = true;
-      }, logger),
+      bootstrapWithRetries(() => authz.ensureDefaultPolicy(), logger).then(rbacBootstrapped),
     ]);
-    await Promise.all([rbacIndex.start(), nodeAuthorizer.start()]);
-    if (flowControlConfig) {
-      await ensureFlowControlConfiguration(registry);
-      await flowControlConfig.start();
-      flowControlConfigured = true;
-    }
-    await crds.start();
-    await custom?.start?.();
-    cachesReady = true;
+    await Promise.all([authz.start(), concurrency.start().then(flowControlConfigured), crds.start()]);
+    cachesReady();
     await elector.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
   })();
@@ -493,16 +304,12 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       await elector.stop();
       controllers.stop();
       crds.stop();
-      clusterAuthentication.stop();
-      custom?.stop?.();
-      configured?.stop();
-      nodeAuthorizer.stop();
-      flowControlConfig?.stop();
+      authz.stop();
+      concurrency.stop();
       resources.closeWatches();
       await server.close();
-      await tokenAuthn.stop();
+      await authn.stop();
       await compactor.stop();
-      rbacIndex.stop();
       registry.stopCaches();
       await postStart.catch(() => undefined);
       await store.close();
@@ -546,24 +353,6 @@ async function bootstrapWithRetries(run: () => Promise<void>, logger: Logger): P
       await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 1000)));
     }
   }
-}
-
-/** The legacy authorization flags, when any is set (--authorization-mode defaults to AlwaysAllow then, as upstream). */
-/** skiff's default authorization (kube-apiserver's flag defaults to AlwaysAllow): secure out of the box. */
-export const DEFAULT_AUTHORIZATION_MODES = ['Node', 'RBAC'];
-
-function authorizationFlags(o: SkiffOptions) {
-  const any = o.authorizationMode !== undefined || o.authorizationPolicyFile || o.authorizationWebhookConfigFile || o.authorizationWebhookVersion ||
-    o.authorizationWebhookCacheAuthorizedTtlMs !== undefined || o.authorizationWebhookCacheUnauthorizedTtlMs !== undefined;
-  if (!any && o.authorizationConfigFile) return undefined;
-  return {
-    modes: o.authorizationMode ?? DEFAULT_AUTHORIZATION_MODES,
-    policyFile: o.authorizationPolicyFile,
-    webhookConfigFile: o.authorizationWebhookConfigFile,
-    webhookVersion: o.authorizationWebhookVersion,
-    webhookCacheAuthorizedTTLMs: o.authorizationWebhookCacheAuthorizedTtlMs,
-    webhookCacheUnauthorizedTTLMs: o.authorizationWebhookCacheUnauthorizedTtlMs,
-  };
 }
 
 function isOpenApiPath(path: string): boolean {

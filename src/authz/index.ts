@@ -75,7 +75,7 @@ export function buildChain(config: AuthorizationConfig, deps: AuthorizerDeps): {
 }
 
 export interface AuthorizationSetup {
-  /** --authorization-mode and its flags; unset: the transitional default. */
+  /** --authorization-mode and its flags; unset when only the configuration file is given. */
   flags?: AuthorizationFlags;
   /** --authorization-config. */
   configFile?: string;
@@ -100,11 +100,8 @@ export class Authorization implements Authorizer, RuleResolver {
     this.watcher?.stop();
   }
 
-  /**
-   * The configured authorization, or undefined when neither flags nor a file configure it.
-   * Throws (the server does not start) on an invalid or conflicting configuration.
-   */
-  static create(setup: AuthorizationSetup, deps: AuthorizerDeps, logger: Logger): Authorization | undefined {
+  /** The configured authorization. Throws (the server does not start) on an invalid or conflicting configuration. */
+  static create(setup: AuthorizationSetup, deps: AuthorizerDeps, logger: Logger): Authorization {
     if (setup.configFile && setup.flags) {
       throw new AuthorizationConfigError('--authorization-config can not be specified when --authorization-mode or --authorization-webhook-* flags are defined');
     }
@@ -134,6 +131,6 @@ export class Authorization implements Authorizer, RuleResolver {
       if (problems.length) throw new AuthorizationConfigError(problems.join('; '));
       return new Authorization(buildChain(authorizationConfigFromFlags(setup.flags), deps));
     }
-    return undefined;
+    throw new AuthorizationConfigError('neither --authorization-mode nor --authorization-config configures authorization');
   }
 }

@@ -4,6 +4,7 @@
 // and kube-apiserver-legacy-service-account-token-tracking (the date legacy-token
 // tracking began; upstream: pkg/controlplane/controller/legacytokentracking).
 
+import type { RequestHeaderOptions } from '../authn/requestheader.js';
 import { isStatusError } from '../apimachinery/errors.js';
 import type { Registry, Scope } from '../registry/registry.js';
 import type { Obj } from '../types/kind.js';
@@ -16,14 +17,7 @@ const RESYNC_MS = 60_000;
 
 export interface ClusterAuthenticationInfo {
   clientCaPem?: string;
-  requestHeader?: {
-    clientCaPem: string;
-    usernameHeaders: string[];
-    uidHeaders: string[];
-    groupHeaders: string[];
-    extraHeaderPrefixes: string[];
-    allowedNames: string[];
-  };
+  requestHeader?: RequestHeaderOptions;
 }
 
 /** The ConfigMap data kube-apiserver publishes (header lists as JSON arrays). */

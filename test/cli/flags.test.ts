@@ -31,7 +31,7 @@ test('defaults', () => {
   assert.equal(options.etcdCompactionInterval, 5 * 60_000);
   assert.equal(options.etcdPrefix, '/registry');
   assert.deepEqual(options.etcdServers, []);
-  assert.deepEqual(options.authorizationMode, ['AlwaysAllow']);
+  assert.deepEqual(options.authorizationMode, ['Node', 'RBAC']); // skiff's secure default (kube-apiserver: AlwaysAllow)
   assert.equal(options.serviceClusterIpRange, '10.0.0.0/24');
   assert.deepEqual(options.serviceNodePortRange, { base: 30000, size: 2768 });
   assert.equal(options.maxRequestsInflight, 400);
@@ -200,7 +200,7 @@ test('help text is derived from the table', () => {
   assert.match(h, /^ {6}--bind-address ip +.*\(default 0\.0\.0\.0\)$/m);
   assert.match(h, /^ {6}--etcd-prefix string +.*\(default "\/registry"\)$/m);
   assert.match(h, /^ {6}--etcd-compaction-interval duration +.*\(default 5m0s\)$/m);
-  assert.match(h, /^ {6}--authorization-mode strings +.*\(default \[AlwaysAllow\]\)$/m);
+  assert.match(h, /^ {6}--authorization-mode strings +.*\(default \[Node,RBAC\]\)$/m);
   assert.match(h, /^ {6}--anonymous-auth +.*\(default true\)$/m);
   assert.match(h, /^ {6}--service-node-port-range portRange +.*\(default 30000-32767\)$/m);
   assert.match(h, /^ {2}-v, --v Level +number for the log level verbosity$/m);

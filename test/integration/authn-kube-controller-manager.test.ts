@@ -72,7 +72,7 @@ describe('kube-controller-manager with service-account credentials', { skip: ava
       return s.data?.token ? Buffer.from(s.data.token, 'base64').toString() : undefined;
     }, 30_000, 'legacy token');
     // The token authenticates as the account (what it may do is RBAC's business: it holds no grants).
-    const r = await rawRequest(srv, { method: 'POST', path: '/apis/authentication.k8s.io/v1/selfsubjectreviews', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' }) });
+    const r = await rawRequest(srv, { method: 'POST', path: '/apis/authentication.k8s.io/v1/selfsubjectreviews', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' } });
     assert.equal(r.status, 201, r.text);
     assert.equal(r.json().status.userInfo.username, 'system:serviceaccount:kcm-check:default');
   });

@@ -51,7 +51,8 @@ async function seedConfigMaps(s: TestServer, ns: string, n: number, bytes: numbe
 }
 
 test('a flooding user is rejected with 429 + Retry-After while the admin, another user and probes are served', async () => {
-  const s = await startTestServer({ tokenAuthFile: tokenFile() });
+  // Concurrency is under test; AlwaysAllow lets the token users list without RBAC grants.
+  const s = await startTestServer({ authorizationMode: ['AlwaysAllow'], tokenAuthFile: tokenFile() });
   try {
     await seedConfigMaps(s, 'flood', 200, 1000);
     // A jail for the flooder: a small Reject level of its own, configured live.
@@ -178,7 +179,7 @@ test('at restart mandatory objects are restored, suggested ones follow their aut
 });
 
 test('--enable-priority-and-fairness=false: the max-in-flight limiter answers 429 with Retry-After: 1; system:masters passes', async () => {
-  const s = await startTestServer({ tokenAuthFile: tokenFile(), enablePriorityAndFairness: false, maxRequestsInflight: 1, maxMutatingRequestsInflight: 1 });
+  const s = await startTestServer({ authorizationMode: ['AlwaysAllow'], tokenAuthFile: tokenFile(), enablePriorityAndFairness: false, maxRequestsInflight: 1, maxMutatingRequestsInflight: 1 });
   try {
     await seedConfigMaps(s, 'flood', 3, 10);
     // one mutating slot: a create whose body has not arrived holds it

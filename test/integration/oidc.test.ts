@@ -51,7 +51,8 @@ describe('OIDC authentication end to end', () => {
     dir = mkdtempSync(join(tmpdir(), 'skiff-oidc-e2e-'));
     configPath = join(dir, 'authn.json');
     writeFileSync(configPath, configYaml([issuer]));
-    srv = await startTestServer({ authenticationConfigFile: configPath, authenticationConfigReloadIntervalMs: 100, jwtTuning: { initRetryMs: 50, minKeyRefreshIntervalMs: 0 } });
+    // Authentication is under test here; AlwaysAllow keeps RBAC out of it.
+    srv = await startTestServer({ authorizationMode: ['AlwaysAllow'], authenticationConfigFile: configPath, authenticationConfigReloadIntervalMs: 100, jwtTuning: { initRetryMs: 50, minKeyRefreshIntervalMs: 0 } });
     const token = await issuer.sign({ sub: 'probe', aud: 'skiff' });
     await eventually(async () => ((await srv.request('GET', '/api/v1/namespaces', bearer(token))).status === 200 ? true : undefined), 30_000, 'issuer discovery');
   });
