@@ -1,7 +1,7 @@
 // The skiff command as a user runs it: flags, first start, restart, graceful shutdown.
 
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,10 @@ import { eventually } from '../support/server.js';
 const bundled = fileURLToPath(new URL('../../skiff.mjs', import.meta.url));
 const mainJs = existsSync(bundled) ? bundled : fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 const dirs: string[] = [];
+// A failed wait must not leave a server running (it would keep the test process alive).
+const spawned: ChildProcess[] = [];
 after(() => {
+  for (const c of spawned) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -51,9 +54,10 @@ describe('skiff CLI', () => {
     const port = 21000 + Math.floor(Math.random() * 20000);
     const args = [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', '--shutdown-delay-duration=3s'];
     let child: ReturnType<typeof spawn> = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    spawned.push(child);
     let log = '';
     child.stderr!.on('data', (c) => (log += c));
-    await eventually(async () => (await get(port, '/readyz')).status === 200, 10_000, 'readyz');
+    await eventually(async () => (await get(port, '/readyz')).status === 200, 60_000, 'readyz');
     for (const f of ['ca.crt', 'apiserver.crt', 'admin.crt', 'kubeconfig', 'skiff.db']) assert.ok(existsSync(join(dataDir, f)), f);
     const ca1 = readFileSync(join(dataDir, 'ca.crt'), 'utf8');
     const kc = join(dataDir, 'kubeconfig');
@@ -70,8 +74,9 @@ describe('skiff CLI', () => {
     assert.equal(await exited, 0);
 
     child = spawn(process.execPath, args, { stdio: 'ignore' });
+    spawned.push(child);
     try {
-      await eventually(async () => (await get(port, '/readyz')).status === 200, 10_000, 'readyz after restart');
+      await eventually(async () => (await get(port, '/readyz')).status === 200, 60_000, 'readyz after restart');
       assert.equal(readFileSync(join(dataDir, 'ca.crt'), 'utf8'), ca1);
       const got = await kubectl(kc, ['get', 'configmap', 'survives', '-n', 'default', '-o', 'jsonpath={.data.a}']);
       assert.equal(got.code, 0, got.stderr);

@@ -15,7 +15,9 @@ import { eventually } from '../support/server.js';
 const mainJs = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
 function start(dataDir: string, port: number, extra: string[] = []): ChildProcess {
-  return spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extra], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extra], { stdio: 'ignore' });
+  spawned.push(child);
+  return child;
 }
 
 function client(dataDir: string, port: number) {
@@ -53,7 +55,10 @@ async function ready(port: number): Promise<boolean> {
 }
 
 const dirs: string[] = [];
+// A failed wait must not leave a server running (it would keep the test process alive).
+const spawned: ChildProcess[] = [];
 after(() => {
+  for (const c of spawned) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -65,7 +70,7 @@ describe('garbage collector crash recovery', () => {
       const port = 22000 + Math.floor(Math.random() * 20000);
       const off = variant === 'killed while the collector is off';
       let child = start(dataDir, port, off ? ['--controllers=*,-garbagecollector'] : []);
-      await eventually(() => ready(port), 10_000, 'first start');
+      await eventually(() => ready(port), 60_000, 'first start');
       const call = client(dataDir, port);
       const base = '/api/v1/namespaces/default/configmaps';
       const owner = (await call('POST', base, { metadata: { name: 'owner' } })).json;
@@ -81,7 +86,7 @@ describe('garbage collector crash recovery', () => {
       await new Promise((r) => child.once('exit', r));
       child = start(dataDir, port);
       try {
-        await eventually(() => ready(port), 10_000, 'restart');
+        await eventually(() => ready(port), 60_000, 'restart');
         const call2 = client(dataDir, port);
         if (off) {
           // Nothing was collected before the crash: the restarted collector does it all.
