@@ -10,6 +10,7 @@ import { matchEverything } from '../registry/filter.js';
 import type { Registry, Scope } from '../registry/registry.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
+import { InformerController } from './informer-controller.js';
 import { Informer } from './informer.js';
 import { WorkQueue } from './queue.js';
 
@@ -26,9 +27,9 @@ export function detachedSignature(content: string, tokenId: string, tokenSecret:
   return `${header}..${sig}`;
 }
 
-export class BootstrapSigner {
-  private readonly informer: Informer;
-  private readonly queue: WorkQueue<string>;
+export class BootstrapSigner extends InformerController<string> {
+  protected readonly informer: Informer;
+  protected readonly queue: WorkQueue<string>;
   private readonly configMaps: Scope;
   private readonly secrets: Scope;
 
@@ -36,6 +37,7 @@ export class BootstrapSigner {
     private readonly registry: Registry,
     private readonly log: Logger,
   ) {
+    super();
     const cm = registry.catalog.lookup('', 'v1', 'configmaps')!;
     const secrets = registry.catalog.lookup('', 'v1', 'secrets')!;
     this.configMaps = { served: cm, namespace: CLUSTER_INFO_NAMESPACE };
@@ -51,19 +53,6 @@ export class BootstrapSigner {
       () => this.sign(),
       (_k, e) => this.log.v(2).info('bootstrapsigner retry', { err: String(e) }),
     );
-  }
-
-  start(): Promise<void> {
-    return this.informer.start();
-  }
-
-  stop(): void {
-    this.informer.stop();
-    this.queue.stop();
-  }
-
-  idle(): Promise<void> {
-    return this.queue.idle();
   }
 
   /** Token id → secret of every bootstrap token usable for signing now. */

@@ -11,14 +11,15 @@ import type { Registry } from '../registry/registry.js';
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
+import { InformerController } from './informer-controller.js';
 import { Informer } from './informer.js';
 import { WorkQueue } from './queue.js';
 
 export const AGGREGATION_FIELD_MANAGER = 'clusterrole-aggregation-controller';
 
-export class ClusterRoleAggregationController {
-  private readonly informer: Informer;
-  private readonly queue: WorkQueue<string>;
+export class ClusterRoleAggregationController extends InformerController<string> {
+  protected readonly informer: Informer;
+  protected readonly queue: WorkQueue<string>;
   private readonly served: ServedResource;
   /** The informer's view of every ClusterRole, by name. */
   private readonly roles = new Map<string, Obj>();
@@ -27,6 +28,7 @@ export class ClusterRoleAggregationController {
     private readonly registry: Registry,
     private readonly log: Logger,
   ) {
+    super();
     const served = registry.catalog.lookup('rbac.authorization.k8s.io', 'v1', 'clusterroles');
     if (!served) throw new Error('clusterroles are not served');
     this.served = served;
@@ -41,19 +43,6 @@ export class ClusterRoleAggregationController {
       (n) => this.sync(n),
       (n, e) => this.log.v(2).info('clusterrole aggregation retry', { clusterRole: n, err: String(e) }),
     );
-  }
-
-  start(): Promise<void> {
-    return this.informer.start();
-  }
-
-  stop(): void {
-    this.informer.stop();
-    this.queue.stop();
-  }
-
-  idle(): Promise<void> {
-    return this.queue.idle();
   }
 
   /** The rules an aggregated role should have, from the roles its selectors match. */

@@ -8,6 +8,7 @@ import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN, type Registry, type Scope } fro
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
+import { InformerController } from './informer-controller.js';
 import { Informer, storedResources, type InformerEvent } from './informer.js';
 import { WorkQueue } from './queue.js';
 
@@ -32,17 +33,18 @@ interface Node {
 
 type Item = { kind: 'delete' | 'orphan'; uid: string; served: ServedResource; namespace: string; name: string };
 
-export class GarbageCollector {
+export class GarbageCollector extends InformerController<Item> {
   private readonly nodes = new Map<string, Node>();
   private readonly dependents = new Map<string, Set<string>>();
-  private readonly informer: Informer;
-  private readonly queue: WorkQueue<Item>;
+  protected readonly informer: Informer;
+  protected readonly queue: WorkQueue<Item>;
   private synced = false;
 
   constructor(
     private readonly registry: Registry,
     private readonly log: Logger,
   ) {
+    super();
     // Follows the catalog, so custom resources added at run time are collected too.
     this.informer = new Informer(registry, () => storedResources(registry), (t, o, s) => this.observe(t, o, s));
     this.queue = new WorkQueue<Item>(
@@ -52,21 +54,11 @@ export class GarbageCollector {
     );
   }
 
-  async start(): Promise<void> {
-    await this.informer.start();
+  override async start(): Promise<void> {
+    await super.start();
     this.synced = true;
     // Resume whatever was in flight before a restart.
     for (const n of this.nodes.values()) this.enqueueIfNeeded(n);
-  }
-
-  stop(): void {
-    this.informer.stop();
-    this.queue.stop();
-  }
-
-  /** Resolves when the collector has nothing left to do (for tests). */
-  idle(): Promise<void> {
-    return this.queue.idle();
   }
 
   private observe(type: InformerEvent, obj: Obj, served: ServedResource): void {

@@ -9,6 +9,7 @@ import type { Registry, Scope } from '../registry/registry.js';
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
+import { InformerController } from './informer-controller.js';
 import { Informer, storedResources } from './informer.js';
 import { WorkQueue } from './queue.js';
 
@@ -21,9 +22,9 @@ const CONDITION_TYPES = [
   'NamespaceFinalizersRemaining',
 ] as const;
 
-export class NamespaceController {
-  private readonly informer: Informer;
-  private readonly queue: WorkQueue<string>;
+export class NamespaceController extends InformerController<string> {
+  protected readonly informer: Informer;
+  protected readonly queue: WorkQueue<string>;
   private readonly namespaces: ServedResource;
 
   constructor(
@@ -32,6 +33,7 @@ export class NamespaceController {
     /** How long to wait before re-checking a namespace whose content is still going. */
     private readonly recheckMs = 1000,
   ) {
+    super();
     const ns = registry.catalog.lookup('', 'v1', 'namespaces');
     if (!ns) throw new Error('namespaces are not served');
     this.namespaces = ns;
@@ -43,19 +45,6 @@ export class NamespaceController {
       (n) => this.sync(n),
       (n, e) => this.log.v(2).info('namespace controller retry', { namespace: n, err: String(e) }),
     );
-  }
-
-  start(): Promise<void> {
-    return this.informer.start();
-  }
-
-  stop(): void {
-    this.informer.stop();
-    this.queue.stop();
-  }
-
-  idle(): Promise<void> {
-    return this.queue.idle();
   }
 
   private nsScope(): Scope {

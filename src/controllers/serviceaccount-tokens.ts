@@ -9,6 +9,7 @@ import type { Registry, Scope } from '../registry/registry.js';
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
+import { InformerController } from './informer-controller.js';
 import { Informer } from './informer.js';
 import { WorkQueue } from './queue.js';
 
@@ -22,9 +23,9 @@ export interface LegacyTokenSigner {
 
 type Item = { kind: 'secret'; namespace: string; name: string } | { kind: 'deletedAccount'; namespace: string; name: string; uid: string };
 
-export class ServiceAccountTokensController {
-  private readonly informer: Informer;
-  private readonly queue: WorkQueue<Item>;
+export class ServiceAccountTokensController extends InformerController<Item> {
+  protected readonly informer: Informer;
+  protected readonly queue: WorkQueue<Item>;
   private readonly secrets: ServedResource;
   private readonly accounts: ServedResource;
 
@@ -34,6 +35,7 @@ export class ServiceAccountTokensController {
     private readonly signer: LegacyTokenSigner,
     private readonly rootCaPem?: string,
   ) {
+    super();
     this.secrets = registry.catalog.lookup('', 'v1', 'secrets')!;
     this.accounts = registry.catalog.lookup('', 'v1', 'serviceaccounts')!;
     this.informer = new Informer(registry, [this.secrets, this.accounts], (type, obj, served) => {
@@ -49,19 +51,6 @@ export class ServiceAccountTokensController {
       (i) => (i.kind === 'secret' ? this.syncSecret(i.namespace, i.name) : this.deleteTokens(i.namespace, i.name, i.uid)),
       (i, e) => this.log.v(2).info('serviceaccount-token controller retry', { namespace: i.namespace, name: i.name, err: String(e) }),
     );
-  }
-
-  start(): Promise<void> {
-    return this.informer.start();
-  }
-
-  stop(): void {
-    this.informer.stop();
-    this.queue.stop();
-  }
-
-  idle(): Promise<void> {
-    return this.queue.idle();
   }
 
   private scope(served: ServedResource, namespace: string): Scope {

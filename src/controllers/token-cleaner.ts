@@ -6,12 +6,13 @@ import { BOOTSTRAP_NAMESPACE, BOOTSTRAP_SECRET_TYPE, bootstrapTokenTtl } from '.
 import type { Registry, Scope } from '../registry/registry.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
+import { InformerController } from './informer-controller.js';
 import { Informer } from './informer.js';
 import { WorkQueue } from './queue.js';
 
-export class TokenCleaner {
-  private readonly informer: Informer;
-  private readonly queue: WorkQueue<string>;
+export class TokenCleaner extends InformerController<string> {
+  protected readonly informer: Informer;
+  protected readonly queue: WorkQueue<string>;
   private readonly scope: Scope;
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
@@ -19,6 +20,7 @@ export class TokenCleaner {
     private readonly registry: Registry,
     private readonly log: Logger,
   ) {
+    super();
     const secrets = registry.catalog.lookup('', 'v1', 'secrets')!;
     this.scope = { served: secrets, namespace: BOOTSTRAP_NAMESPACE };
     this.informer = new Informer(registry, [secrets], (type, obj) => {
@@ -31,19 +33,10 @@ export class TokenCleaner {
     );
   }
 
-  start(): Promise<void> {
-    return this.informer.start();
-  }
-
-  stop(): void {
-    this.informer.stop();
-    this.queue.stop();
+  override stop(): void {
+    super.stop();
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
-  }
-
-  idle(): Promise<void> {
-    return this.queue.idle();
   }
 
   private async evaluate(name: string): Promise<void> {
