@@ -20,7 +20,7 @@ import type { AuthenticationConfigReloader } from './config-reload.js';
 import type { JwtAuthenticatorSet, JwtTuning } from './oidc/index.js';
 import type { TokenAuthenticator } from './types.js';
 import { WebhookTokenAuthenticator, type RetryBackoff } from './webhook.js';
-import { loadWebhookKubeconfig } from './webhook-kubeconfig.js';
+import { loadWebhookKubeconfig } from '../util/webhook-kubeconfig.js';
 
 export interface WebhookTokenFlags {
   /** --authentication-token-webhook-config-file */

@@ -9,7 +9,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { httpsRequest } from './https.js';
 import type { TokenAuthenticator, UserInfo } from './types.js';
-import type { WebhookConnection } from './webhook-kubeconfig.js';
+import type { WebhookConnection } from '../util/webhook-kubeconfig.js';
 
 export const WEBHOOK_VERSIONS = ['v1', 'v1beta1'] as const;
 export type WebhookVersion = (typeof WEBHOOK_VERSIONS)[number];

@@ -4,8 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { dirname, resolve } from 'node:path';
-import { parseYaml } from '../encoding/yaml.js';
+import { loadWebhookKubeconfig } from './webhook-kubeconfig.js';
 
 export interface WebhookTarget {
   url: URL;
@@ -16,36 +15,17 @@ export interface WebhookTarget {
   insecureSkipTLSVerify?: boolean;
 }
 
-type Named<T> = { name?: string } & T;
-
-/** The cluster and user of a kubeconfig's current context (else its first cluster and user). */
+/** The cluster and user of a kubeconfig's current context (or its only cluster and user). */
 export function loadKubeconfigTarget(path: string): WebhookTarget {
-  const cfg = (parseYaml(readFileSync(path, 'utf8')) ?? {}) as Record<string, any>;
-  const base = dirname(resolve(path));
-  const file = (p: string | undefined) => (p ? readFileSync(resolve(base, p)) : undefined);
-  const data = (b64: string | undefined) => (b64 ? Buffer.from(b64, 'base64') : undefined);
-  const contexts = (cfg.contexts ?? []) as Named<{ context?: { cluster?: string; user?: string } }>[];
-  const current = contexts.find((c) => c.name === cfg['current-context'])?.context;
-  const clusters = (cfg.clusters ?? []) as Named<{ cluster?: Record<string, any> }>[];
-  const users = (cfg.users ?? []) as Named<{ user?: Record<string, any> }>[];
-  const cluster = (current ? clusters.find((c) => c.name === current.cluster) : clusters[0])?.cluster;
-  const user = (current ? users.find((u) => u.name === current.user) : users[0])?.user ?? {};
-  if (!cluster?.server) throw new Error(`invalid configuration: no server found for cluster in ${path}`);
+  const conn = loadWebhookKubeconfig(path);
   let url: URL;
   try {
-    url = new URL(String(cluster.server));
+    url = new URL(conn.server);
   } catch {
-    throw new Error(`invalid configuration: server URL ${JSON.stringify(cluster.server)} in ${path} is not a URL`);
+    throw new Error(`invalid configuration: server URL ${JSON.stringify(conn.server)} in ${path} is not a URL`);
   }
-  const tokenFile = user.tokenFile ? readFileSync(resolve(base, String(user.tokenFile)), 'utf8').trim() : undefined;
-  return {
-    url,
-    ca: data(cluster['certificate-authority-data']) ?? file(cluster['certificate-authority']),
-    cert: data(user['client-certificate-data']) ?? file(user['client-certificate']),
-    key: data(user['client-key-data']) ?? file(user['client-key']),
-    token: user.token ? String(user.token) : tokenFile,
-    insecureSkipTLSVerify: cluster['insecure-skip-tls-verify'] === true,
-  };
+  const bytes = (pem: string | undefined) => (pem === undefined ? undefined : Buffer.from(pem));
+  return { url, ca: bytes(conn.caPem), cert: bytes(conn.certPem), key: bytes(conn.keyPem), token: conn.token, insecureSkipTLSVerify: conn.insecureSkipTLSVerify };
 }
 
 const SA_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';

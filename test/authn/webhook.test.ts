@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { isStatusError } from '../../src/apimachinery/errors.js';
 import { buildAuthenticator, failureReason } from '../../src/authn/index.js';
 import { WebhookTokenAuthenticator, type WebhookTokenOptions } from '../../src/authn/webhook.js';
-import { loadWebhookKubeconfig } from '../../src/authn/webhook-kubeconfig.js';
+import { loadWebhookKubeconfig } from '../../src/util/webhook-kubeconfig.js';
 import { createCertificateAuthority, issueCertificate } from '../../src/cli/pki.js';
 
 interface Seen {

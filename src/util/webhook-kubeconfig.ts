@@ -1,5 +1,5 @@
 // A webhook's connection from a kubeconfig file, as client-go's clientcmd reads it for
-// --authentication-token-webhook-config-file (and the authorization webhook): the
+// --authentication-token-webhook-config-file and --authorization-webhook-config-file: the
 // current context's cluster (server, certificate-authority[-data]) and user
 // (client-certificate[-data], client-key[-data], token). Relative paths are relative
 // to the kubeconfig's directory.
@@ -15,6 +15,8 @@ export interface WebhookConnection {
   keyPem?: string;
   /** A bearer token for the webhook; never logged. */
   token?: string;
+  /** The cluster's insecure-skip-tls-verify. */
+  insecureSkipTLSVerify?: boolean;
 }
 
 interface Named<T> {
@@ -76,6 +78,7 @@ export function loadWebhookKubeconfig(path: string): WebhookConnection {
     throw new Error('invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable');
   }
   const conn: WebhookConnection = { server: cluster.server };
+  if (cluster['insecure-skip-tls-verify'] === true) conn.insecureSkipTLSVerify = true;
   const ca = dataOrFile(cluster, 'certificate-authority', base);
   if (ca) conn.caPem = ca;
   if (user) {
