@@ -101,7 +101,13 @@ function pruneTyped(v: unknown, t: Type, path: string, out: string[]): void {
   } else if (t.kind === 'list') {
     if (Array.isArray(v)) v.forEach((x, i) => pruneTyped(x, t.items, `${path}[${i}]`, out));
   } else if (t.kind === 'map') {
-    if (isObj(v)) for (const [k, x] of Object.entries(v)) pruneTyped(x, t.values, join(path, k), out);
+    if (!isObj(v)) return;
+    for (const [k, x] of Object.entries(v)) {
+      // schemaobjectmeta.Coerce round-trips ObjectMeta through the unstructured converter,
+      // which decodes a null into a string map value as "" (labels {"x": null} -> {"x": ""}).
+      if (x === null && t.values.kind === 'string') v[k] = '';
+      else pruneTyped(x, t.values, join(path, k), out);
+    }
   }
 }
 

@@ -5,6 +5,7 @@
 import {
   alreadyExists,
   badRequest,
+  checkNameParameter,
   conflict,
   fieldErr,
   invalid,
@@ -282,6 +283,7 @@ export class Registry {
   // ---- reads ----
 
   async get(scope: Scope, name: string, resourceVersion?: string): Promise<Obj> {
+    checkNameParameter(name);
     const rs = this.storeFor(scope.served.def);
     const key = rs.key(scope.namespace, name);
     const rv = parseResourceVersion(resourceVersion);
@@ -571,6 +573,7 @@ export class Registry {
     mutate: (current: Obj | undefined) => Promise<Obj> | Obj,
     opts: WriteOptions & { subresource?: string; allowCreate?: boolean },
   ): Promise<{ obj: Obj; created: boolean }> {
+    checkNameParameter(name);
     const def = scope.served.def;
     const rs = this.storeFor(def);
     const key = rs.key(scope.namespace, name);
@@ -707,6 +710,7 @@ export class Registry {
 
   /** PUT: replace with optimistic concurrency. */
   async update(scope: Scope, name: string, obj: Obj, opts: WriteOptions & { subresource?: string }): Promise<{ obj: Obj; created: boolean }> {
+    checkNameParameter(name);
     const def = scope.served.def;
     const meta = metaOf(obj);
     // "0" is no resourceVersion: an unconditional update where the kind allows one (store.go Update).
@@ -743,6 +747,7 @@ export class Registry {
   }
 
   async delete(scope: Scope, name: string, opts: DeleteOptions): Promise<{ obj: Obj; deleted: boolean }> {
+    checkNameParameter(name);
     const def = scope.served.def;
     if (def.group === '' && def.plural === 'namespaces') admitNamespaceDelete(name);
     const rs = this.storeFor(def);
