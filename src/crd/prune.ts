@@ -129,16 +129,21 @@ function schemaForField(s: JSONSchemaProps | undefined, k: string): JSONSchemaPr
 
 /** structuraldefaulting.PruneNonNullableNullsWithoutDefaults. */
 export function pruneNonNullableNulls(x: unknown, s: JSONSchemaProps | undefined): void {
-  if (Array.isArray(x)) {
-    const items = s ? itemsOf(s) : undefined;
-    for (const v of x) pruneNonNullableNulls(v, items);
-    return;
-  }
-  if (!isObj(x)) return;
-  for (const k of Object.keys(x)) {
-    const sub = schemaForField(s, k);
-    if (x[k] === null && sub && !sub.nullable && sub.default === undefined) delete x[k];
-    else pruneNonNullableNulls(x[k], sub);
+  // Iterative: x-kubernetes-preserve-unknown-fields values may nest up to 10000 levels.
+  const stack: [unknown, JSONSchemaProps | undefined][] = [[x, s]];
+  while (stack.length) {
+    const [v, sv] = stack.pop()!;
+    if (Array.isArray(v)) {
+      const items = sv ? itemsOf(sv) : undefined;
+      for (const e of v) if (e !== null && typeof e === 'object') stack.push([e, items]);
+      continue;
+    }
+    if (!isObj(v)) continue;
+    for (const k of Object.keys(v)) {
+      const sub = schemaForField(sv, k);
+      if (v[k] === null && sub && !sub.nullable && sub.default === undefined) delete v[k];
+      else if (v[k] !== null && typeof v[k] === 'object') stack.push([v[k], sub]);
+    }
   }
 }
 

@@ -179,10 +179,20 @@ function countKeysInText(b: Uint8Array): number {
 
 /** Object keys in a parsed value (fewer than in its text when a key was repeated). */
 export function countKeys(v: unknown): number {
-  if (Array.isArray(v)) return v.reduce((n: number, x) => n + countKeys(x), 0);
-  if (!isPlainObject(v)) return 0;
+  // Iterative: bodies may nest up to Go's 10000 levels, deeper than Node's stack.
   let n = 0;
-  for (const x of Object.values(v)) n += 1 + countKeys(x);
+  const stack: unknown[] = [v];
+  while (stack.length) {
+    const x = stack.pop();
+    if (Array.isArray(x)) {
+      for (const y of x) if (y !== null && typeof y === 'object') stack.push(y);
+    } else if (isPlainObject(x)) {
+      for (const y of Object.values(x)) {
+        n++;
+        if (y !== null && typeof y === 'object') stack.push(y);
+      }
+    }
+  }
   return n;
 }
 
