@@ -2,6 +2,7 @@
 // deletecollection with kube-apiserver semantics, for every kind alike. A kind
 // adds only what differs about it through its declaration's strategy.
 
+import { stringifyJson } from '../encoding/json-depth.js';
 import {
   alreadyExists,
   badRequest,
@@ -269,7 +270,7 @@ export class Registry {
 
   private entryBytes(served: ServedResource, e: Entry): Buffer {
     if (!served.def.storedAs && served.version === served.def.versions[0]) return e.bytes;
-    return Buffer.from(JSON.stringify(this.toServed(served, JSON.parse(e.bytes.toString('utf8')))));
+    return Buffer.from(stringifyJson(this.toServed(served, JSON.parse(e.bytes.toString('utf8')))));
   }
 
   private gr(served: ServedResource) {
@@ -397,7 +398,7 @@ export class Registry {
         const obj = this.decodeKv(rs, kv);
         const idx = indexer(obj);
         if (!filter.matches(idx)) continue;
-        items.push(Buffer.from(JSON.stringify(this.toServed(scope.served, obj))));
+        items.push(Buffer.from(stringifyJson(this.toServed(scope.served, obj))));
       }
       if (more) {
         if (filter.empty) remaining = res.count - i;
