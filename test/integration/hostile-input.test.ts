@@ -33,6 +33,18 @@ const CRD = {
   },
 };
 
+const nest = (depth: number, open = '{"a":') => `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`;
+
+/** Depth of the chain {"a":{"a":...}} below v (iterative: the value is deeper than the stack). */
+function chainDepth(v: unknown): number {
+  let d = 0;
+  while (v !== null && typeof v === 'object' && 'a' in v) {
+    v = (v as { a: unknown }).a;
+    d++;
+  }
+  return d;
+}
+
 const deployment = (name: string, labels: Record<string, unknown>) => ({
   apiVersion: 'apps/v1',
   kind: 'Deployment',
@@ -96,5 +108,55 @@ describe('hostile input (issue 9)', () => {
     assert.equal(r.status, 404);
     assert.equal(r.json().message, 'configmaps "\\x00xé" not found');
     assert.equal(r.json().details.name, '\u0000xé');
+  });
+
+  // Go's decoder accepts up to 10000 levels (json scanner maxNestingDepth); upstream drops
+  // unknown fields of built-in kinds and stores preserved fields of custom resources. Node's
+  // default stack overflowed in skiff's recursive walks at ~3000 levels (merge patches) and
+  // ~9000 (JSON.stringify), so these run at 9500.
+  const DEEP = 9500;
+
+  it('create and update of built-in kinds with an unknown field nested 9500 levels: 201/200, the field dropped', async () => {
+    const secret = (name: string) => JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name }, data: { a: 'YWJj' }, deep: 'DEEP' }).replace('"DEEP"', nest(DEEP));
+    const created = await srv.request('POST', `${NS}/secrets`, { raw: secret('s') });
+    assert.equal(created.status, 201, created.text.slice(0, 300));
+    assert.equal(created.json().deep, undefined);
+    const updated = await srv.request('PUT', `${NS}/secrets/s`, { raw: secret('s').replace('"deep":', '"deeper":') });
+    assert.equal(updated.status, 200, updated.text.slice(0, 300));
+    const dep = JSON.stringify({ ...deployment('deep', {}), deep: 'DEEP' }).replace('"DEEP"', nest(DEEP, '['));
+    const d = await srv.request('POST', DEPLOYMENTS, { raw: dep });
+    assert.equal(d.status, 201, d.text.slice(0, 300));
+    const tooDeep = await srv.request('POST', `${NS}/secrets`, { raw: secret('s2').replace(nest(DEEP), nest(10_001)) });
+    assert.equal(tooDeep.status, 400, tooDeep.text.slice(0, 300));
+  });
+
+  it('merge and strategic-merge patches nested 9500 levels: 200, strict validation a 4xx, never a 500', async () => {
+    const patch = `{"metadata":${nest(DEEP)}}`;
+    for (const ct of ['application/merge-patch+json', 'application/strategic-merge-patch+json']) {
+      for (const q of ['', '?fieldValidation=Strict', '?dryRun=All']) {
+        const r = await srv.request('PATCH', `${NS}/secrets/s${q}`, { raw: patch, headers: { 'content-type': ct } });
+        if (q.includes('Strict')) assert.ok(r.status >= 400 && r.status < 500, `${ct}${q}: ${r.status} ${r.text.slice(0, 300)}`);
+        else assert.equal(r.status, 200, `${ct}${q}: ${r.text.slice(0, 300)}`);
+      }
+    }
+    const jp = await srv.request('PATCH', `${NS}/secrets/s`, { raw: `[{"op":"add","path":"/metadata/a","value":${nest(DEEP)}}]`, headers: { 'content-type': 'application/json-patch+json' } });
+    assert.equal(jp.status, 200, jp.text.slice(0, 300));
+  });
+
+  it('a custom resource with a preserved field nested 9500 levels is stored, read back, listed, updated and patched', async () => {
+    const body = JSON.stringify({ apiVersion: 'hostile.example.com/v1', kind: 'Widget', metadata: { name: 'deep' }, free: { x: 'DEEP' } }).replace('"DEEP"', nest(DEEP));
+    const created = await srv.request('POST', WIDGETS, { raw: body });
+    assert.equal(created.status, 201, created.text.slice(0, 300));
+    const got = await srv.request('GET', `${WIDGETS}/deep`);
+    assert.equal(got.status, 200, got.text.slice(0, 300));
+    assert.equal(chainDepth(got.json().free.x), DEEP);
+    const list = await srv.request('GET', WIDGETS);
+    assert.equal(list.status, 200, list.text.slice(0, 300));
+    const rv = got.json().metadata.resourceVersion as string;
+    const put = await srv.request('PUT', `${WIDGETS}/deep`, { raw: body.replace('"name":"deep"', `"name":"deep","resourceVersion":"${rv}"`).replace('"x":', '"y":') });
+    assert.equal(put.status, 200, put.text.slice(0, 300));
+    const merge = await srv.request('PATCH', `${WIDGETS}/deep`, { raw: `{"free":{"z":${nest(DEEP)}}}`, headers: { 'content-type': 'application/merge-patch+json' } });
+    assert.equal(merge.status, 200, merge.text.slice(0, 300));
+    assert.equal(chainDepth(merge.json().free.z), DEEP);
   });
 });
