@@ -77,15 +77,15 @@ function resourceDetails(gr: GroupResource, name: string): StatusDetails {
 }
 
 export function notFound(gr: GroupResource, name: string): StatusError {
-  return new StatusError(404, 'NotFound', `${qualifiedResource(gr)} "${name}" not found`, resourceDetails(gr, name));
+  return new StatusError(404, 'NotFound', `${qualifiedResource(gr)} ${goQuote(name)} not found`, resourceDetails(gr, name));
 }
 
 export function alreadyExists(gr: GroupResource, name: string): StatusError {
-  return new StatusError(409, 'AlreadyExists', `${qualifiedResource(gr)} "${name}" already exists`, resourceDetails(gr, name));
+  return new StatusError(409, 'AlreadyExists', `${qualifiedResource(gr)} ${goQuote(name)} already exists`, resourceDetails(gr, name));
 }
 
 export function conflict(gr: GroupResource, name: string, why: string): StatusError {
-  return new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(gr)} "${name}": ${why}`, resourceDetails(gr, name));
+  return new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(gr)} ${goQuote(name)}: ${why}`, resourceDetails(gr, name));
 }
 
 export const OPTIMISTIC_LOCK_MESSAGE = 'the object has been modified; please apply your changes to the latest version and try again';
@@ -94,8 +94,30 @@ export function badRequest(message: string): StatusError {
   return new StatusError(400, 'BadRequest', message);
 }
 
+/**
+ * apimachinery pkg/api/validation/path IsValidPathSegmentName: a name used as a path
+ * segment may not be '.' or '..' and may not contain '/' or '%'.
+ */
+export function isValidPathSegmentName(name: string): string[] {
+  for (const illegal of ['.', '..']) if (name === illegal) return [`may not be '${illegal}'`];
+  const errs: string[] = [];
+  for (const illegal of ['/', '%']) if (name.includes(illegal)) errs.push(`may not contain '${illegal}'`);
+  return errs;
+}
+
+/**
+ * The check of apiserver registry/generic/registry/store.go NamespaceKeyFunc and
+ * NoNamespaceKeyFunc before a name becomes a storage key (get, update, patch, delete):
+ * 400 `Name parameter invalid: %q: <msgs joined by ";">`.
+ */
+export function checkNameParameter(name: string): void {
+  if (name.length === 0) throw badRequest('Name parameter required.');
+  const msgs = isValidPathSegmentName(name);
+  if (msgs.length) throw badRequest(`Name parameter invalid: ${goQuote(name)}: ${msgs.join(';')}`);
+}
+
 export function forbidden(gr: GroupResource, name: string, why: string): StatusError {
-  const subject = name ? `${qualifiedResource(gr)} "${name}"` : qualifiedResource(gr);
+  const subject = name ? `${qualifiedResource(gr)} ${goQuote(name)}` : qualifiedResource(gr);
   return new StatusError(403, 'Forbidden', `${subject} is forbidden: ${why}`, resourceDetails(gr, name));
 }
 
@@ -292,7 +314,7 @@ export function invalid(gk: GroupKind, name: string, errs: FieldError[]): Status
       msgs.push(m);
     }
   }
-  let message = `${qk} "${name}" is invalid`;
+  let message = `${qk} ${goQuote(name)} is invalid`;
   if (msgs.length === 1) message += `: ${msgs[0]}`;
   else if (msgs.length > 1) message += `: [${msgs.join(', ')}]`;
   const details: StatusDetails = {};

@@ -252,7 +252,9 @@ export function validateLabels(labels: Record<string, string> | null | undefined
   const errs: FieldError[] = [];
   for (const [k, v] of Object.entries(labels ?? {})) {
     errs.push(...validateLabelName(k, path));
-    for (const m of isValidLabelValue(v)) errs.push(fieldErr.invalid(path, v, m));
+    // A null that reached here is Go's zero string (json decodes null into a string as "").
+    const value = typeof v === 'string' ? v : '';
+    for (const m of isValidLabelValue(value)) errs.push(fieldErr.invalid(path, value, m));
   }
   return errs;
 }
@@ -263,7 +265,7 @@ export function validateAnnotations(annotations: Record<string, string> | null |
   let total = 0;
   for (const [k, v] of Object.entries(annotations ?? {})) {
     for (const m of isQualifiedName(k.toLowerCase())) errs.push(fieldErr.invalid(path, k, m));
-    total += byteLength(k) + byteLength(v);
+    total += byteLength(k) + byteLength(typeof v === 'string' ? v : '');
   }
   if (total > TOTAL_ANNOTATION_SIZE_LIMIT_BYTES) errs.push(fieldErr.tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES));
   return errs;

@@ -101,7 +101,13 @@ function pruneTyped(v: unknown, t: Type, path: string, out: string[]): void {
   } else if (t.kind === 'list') {
     if (Array.isArray(v)) v.forEach((x, i) => pruneTyped(x, t.items, `${path}[${i}]`, out));
   } else if (t.kind === 'map') {
-    if (isObj(v)) for (const [k, x] of Object.entries(v)) pruneTyped(x, t.values, join(path, k), out);
+    if (!isObj(v)) return;
+    for (const [k, x] of Object.entries(v)) {
+      // schemaobjectmeta.Coerce round-trips ObjectMeta through the unstructured converter,
+      // which decodes a null into a string map value as "" (labels {"x": null} -> {"x": ""}).
+      if (x === null && t.values.kind === 'string') v[k] = '';
+      else pruneTyped(x, t.values, join(path, k), out);
+    }
   }
 }
 
@@ -123,16 +129,21 @@ function schemaForField(s: JSONSchemaProps | undefined, k: string): JSONSchemaPr
 
 /** structuraldefaulting.PruneNonNullableNullsWithoutDefaults. */
 export function pruneNonNullableNulls(x: unknown, s: JSONSchemaProps | undefined): void {
-  if (Array.isArray(x)) {
-    const items = s ? itemsOf(s) : undefined;
-    for (const v of x) pruneNonNullableNulls(v, items);
-    return;
-  }
-  if (!isObj(x)) return;
-  for (const k of Object.keys(x)) {
-    const sub = schemaForField(s, k);
-    if (x[k] === null && sub && !sub.nullable && sub.default === undefined) delete x[k];
-    else pruneNonNullableNulls(x[k], sub);
+  // Iterative: x-kubernetes-preserve-unknown-fields values may nest up to 10000 levels.
+  const stack: [unknown, JSONSchemaProps | undefined][] = [[x, s]];
+  while (stack.length) {
+    const [v, sv] = stack.pop()!;
+    if (Array.isArray(v)) {
+      const items = sv ? itemsOf(sv) : undefined;
+      for (const e of v) if (e !== null && typeof e === 'object') stack.push([e, items]);
+      continue;
+    }
+    if (!isObj(v)) continue;
+    for (const k of Object.keys(v)) {
+      const sub = schemaForField(sv, k);
+      if (v[k] === null && sub && !sub.nullable && sub.default === undefined) delete v[k];
+      else if (v[k] !== null && typeof v[k] === 'object') stack.push([v[k], sub]);
+    }
   }
 }
 

@@ -32,10 +32,30 @@ function lastEntries(node: Extract<RawNode, { t: 'object' }>): Map<string, RawNo
 
 /** pruneNulls: objects lose null members (and are marshalled sorted); arrays keep theirs. */
 function pruneSorted(node: RawNode): RawNode {
-  if (node.t === 'array') return { t: 'array', items: node.items.map(pruneSorted) };
-  if (node.t !== 'object') return node;
-  const entries = [...lastEntries(node)].filter(([, v]) => v.t !== 'null').sort(([a], [b]) => compareGoStrings(a, b));
-  return { t: 'object', entries: entries.map(([k, v]) => [k, pruneSorted(v)] as const) };
+  // Iterative (here and below): patches may nest up to Go's 10000 levels, deeper than Node's stack.
+  type Out = { t: 'array'; items: RawNode[] } | { t: 'object'; entries: (readonly [string, RawNode])[] };
+  const open = (n: RawNode): Out | undefined => (n.t === 'array' ? { t: 'array', items: [] } : n.t === 'object' ? { t: 'object', entries: [] } : undefined);
+  const root = open(node);
+  if (!root) return node;
+  const stack: [RawNode, Out][] = [[node, root]];
+  while (stack.length) {
+    const [n, out] = stack.pop()!;
+    if (n.t === 'array' && out.t === 'array') {
+      for (const item of n.items) {
+        const c = open(item);
+        out.items.push(c ?? item);
+        if (c) stack.push([item, c]);
+      }
+    } else if (n.t === 'object' && out.t === 'object') {
+      const entries = [...lastEntries(n)].filter(([, v]) => v.t !== 'null').sort(([a], [b]) => compareGoStrings(a, b));
+      for (const [k, v] of entries) {
+        const c = open(v);
+        out.entries.push([k, c ?? v]);
+        if (c) stack.push([v, c]);
+      }
+    }
+  }
+  return root;
 }
 
 function planMerge(cur: Record<string, unknown>, patch: Extract<RawNode, { t: 'object' }>, ptr: string, plan: Plan): void {
@@ -70,27 +90,62 @@ function planJsonPatch(ops: RawNode, plan: Plan): void {
 }
 
 function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+  const stack: [unknown, unknown][] = [[a, b]];
+  while (stack.length) {
+    const [x, y] = stack.pop()!;
+    if (x === y) continue;
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push([x[i], y[i]]);
+    } else if (isPlainObject(x) && isPlainObject(y)) {
+      const kx = Object.keys(x);
+      if (kx.length !== Object.keys(y).length) return false;
+      for (const k of kx) {
+        if (!Object.hasOwn(y, k)) return false;
+        stack.push([x[k], y[k]]);
+      }
+    } else return false;
   }
-  return false;
+  return true;
 }
 
 /** The patched value as a RawNode in json-patch's key order, patch literals kept where the value is the patch's. */
 function build(v: unknown, type: Type | undefined, ptr: string, plan: Plan): RawNode {
-  const raw = plan.raw.get(ptr);
-  if (raw && jsonEqual(rawToJs(raw), v)) return raw;
-  if (Array.isArray(v)) return { t: 'array', items: v.map((x, i) => build(x, type?.kind === 'list' ? type.items : undefined, `${ptr}/${i}`, plan)) };
-  if (!isPlainObject(v)) return jsToRaw(v);
-  const fields = type?.kind === 'object' ? fieldsOf(type) : undefined;
-  let keys = Object.keys(v);
-  if (plan.sorted.has(ptr) || !fields) keys.sort(compareGoStrings);
-  else keys = [...Object.keys(fields).filter((k) => Object.hasOwn(v, k)), ...keys.filter((k) => !Object.hasOwn(fields, k))];
-  const childType = (k: string): Type | undefined => (fields ? (Object.hasOwn(fields, k) ? fields[k] : undefined) : type?.kind === 'map' ? type.values : undefined);
-  return { t: 'object', entries: keys.map((k) => [k, build(v[k], childType(k), `${ptr}/${escapePointer(k)}`, plan)] as const) };
+  type Out = { t: 'array'; items: RawNode[] } | { t: 'object'; entries: (readonly [string, RawNode])[] };
+  // One step: a finished node, or an open container whose children are pushed as work.
+  const work: { v: unknown; type: Type | undefined; ptr: string; put: (n: RawNode) => void }[] = [];
+  let root: RawNode | undefined;
+  work.push({ v, type, ptr, put: (n) => (root = n) });
+  while (work.length) {
+    const w = work.pop()!;
+    const raw = plan.raw.get(w.ptr);
+    if (raw && jsonEqual(rawToJs(raw), w.v)) {
+      w.put(raw);
+      continue;
+    }
+    const x = w.v;
+    if (Array.isArray(x)) {
+      const out: Out = { t: 'array', items: new Array<RawNode>(x.length) };
+      w.put(out);
+      const itemType = w.type?.kind === 'list' ? w.type.items : undefined;
+      x.forEach((e, i) => work.push({ v: e, type: itemType, ptr: `${w.ptr}/${i}`, put: (n) => (out.items[i] = n) }));
+      continue;
+    }
+    if (!isPlainObject(x)) {
+      w.put(jsToRaw(x));
+      continue;
+    }
+    const t = w.type;
+    const fields = t?.kind === 'object' ? fieldsOf(t) : undefined;
+    let keys = Object.keys(x);
+    if (plan.sorted.has(w.ptr) || !fields) keys.sort(compareGoStrings);
+    else keys = [...Object.keys(fields).filter((k) => Object.hasOwn(x, k)), ...keys.filter((k) => !Object.hasOwn(fields, k))];
+    const childType = (k: string): Type | undefined => (fields ? (Object.hasOwn(fields, k) ? fields[k] : undefined) : t?.kind === 'map' ? t.values : undefined);
+    const entries = new Array<readonly [string, RawNode]>(keys.length);
+    w.put({ t: 'object', entries } as Out);
+    keys.forEach((k, i) => work.push({ v: x[k], type: childType(k), ptr: `${w.ptr}/${escapePointer(k)}`, put: (n) => (entries[i] = [k, n]) }));
+  }
+  return root!;
 }
 
 /** The document a merge patch (patchNode) of `current` yields, given skiff's merged result `patched`. */
@@ -109,18 +164,46 @@ export function jsonPatchedNode(opsNode: RawNode, patched: Record<string, unknow
 
 /** Go's compact encoding of a RawNode (json.Marshal of json-patch's document). */
 export function encodeRawNode(node: RawNode): string {
-  switch (node.t) {
-    case 'null':
-      return 'null';
-    case 'bool':
-      return node.value ? 'true' : 'false';
-    case 'number':
-      return node.raw;
-    case 'string':
-      return goEncodeString(node.value);
-    case 'array':
-      return `[${node.items.map(encodeRawNode).join(',')}]`;
-    case 'object':
-      return `{${node.entries.map(([k, v]) => `${goEncodeString(k)}:${encodeRawNode(v)}`).join(',')}}`;
+  const out: string[] = [];
+  // Work items: a node to encode, or literal text.
+  const work: (RawNode | string)[] = [node];
+  while (work.length) {
+    const n = work.pop()!;
+    if (typeof n === 'string') {
+      out.push(n);
+      continue;
+    }
+    switch (n.t) {
+      case 'null':
+        out.push('null');
+        break;
+      case 'bool':
+        out.push(n.value ? 'true' : 'false');
+        break;
+      case 'number':
+        out.push(n.raw);
+        break;
+      case 'string':
+        out.push(goEncodeString(n.value));
+        break;
+      case 'array':
+        out.push('[');
+        work.push(']');
+        for (let i = n.items.length - 1; i >= 0; i--) {
+          work.push(n.items[i]!);
+          if (i > 0) work.push(',');
+        }
+        break;
+      case 'object':
+        out.push('{');
+        work.push('}');
+        for (let i = n.entries.length - 1; i >= 0; i--) {
+          const [k, v] = n.entries[i]!;
+          work.push(v);
+          work.push(`${i > 0 ? ',' : ''}${goEncodeString(k)}:`);
+        }
+        break;
+    }
   }
+  return out.join('');
 }

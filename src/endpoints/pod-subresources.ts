@@ -4,6 +4,7 @@
 // the kubelet-backed connect subresources, which need a node skiff does not run.
 
 import { badRequest, conflict, fieldErr, invalid, StatusError } from '../apimachinery/errors.js';
+import { goQuote } from '../apimachinery/goformat.js';
 import { labelSelectorFromMetav1 } from '../apimachinery/labels.js';
 import { matchEverything } from '../registry/filter.js';
 import { clone, nowTimestamp } from '../registry/meta.js';
@@ -24,7 +25,7 @@ export async function bindPod(registry: Registry, scope: Scope, name: string, bi
     scope,
     name,
     (pod) => {
-      if (!pod) throw new StatusError(404, 'NotFound', `pods "${name}" not found`, { name, kind: 'pods' });
+      if (!pod) throw new StatusError(404, 'NotFound', `pods ${goQuote(name)} not found`, { name, kind: 'pods' });
       if (pod.metadata.deletionTimestamp) throw conflict({ group: '', resource: 'pods/binding' }, name, `pod ${name} is being deleted, cannot be assigned to a host`);
       if (pod.spec?.nodeName) throw conflict({ group: '', resource: 'pods/binding' }, name, `pod ${name} is already assigned to node "${pod.spec.nodeName}"`);
       const next = clone(pod);

@@ -798,15 +798,20 @@ function bookmarkForMetaTarget(fmt: ResponseFormat, meta: Obj): Obj {
  * directive keys and nulls; without a schema we drop the directives here.
  */
 function dropPatchDirectives(v: unknown): void {
-  if (Array.isArray(v)) {
-    for (const x of v) dropPatchDirectives(x);
-    return;
-  }
-  if (v === null || typeof v !== 'object') return;
-  const o = v as Obj;
-  for (const k of Object.keys(o)) {
-    if (k === '$patch' || k === '$retainKeys' || k.startsWith('$setElementOrder/') || k.startsWith('$deleteFromPrimitiveList/')) delete o[k];
-    else dropPatchDirectives(o[k]);
+  // Iterative: patches may nest up to Go's 10000 levels, deeper than Node's stack.
+  const stack: unknown[] = [v];
+  while (stack.length) {
+    const x = stack.pop();
+    if (Array.isArray(x)) {
+      for (const y of x) if (y !== null && typeof y === 'object') stack.push(y);
+      continue;
+    }
+    if (x === null || typeof x !== 'object') continue;
+    const o = x as Obj;
+    for (const k of Object.keys(o)) {
+      if (k === '$patch' || k === '$retainKeys' || k.startsWith('$setElementOrder/') || k.startsWith('$deleteFromPrimitiveList/')) delete o[k];
+      else if (o[k] !== null && typeof o[k] === 'object') stack.push(o[k]);
+    }
   }
 }
 

@@ -134,12 +134,27 @@ export class GoRuntimePanic extends Error {
 }
 
 export function deepCopyJson<T>(v: T): T {
+  // Iterative: values may nest up to Go's 10000 levels, deeper than Node's stack.
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(deepCopyJson) as unknown as T;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    if (k === '__proto__') Object.defineProperty(out, k, { value: deepCopyJson(x), writable: true, enumerable: true, configurable: true });
-    else out[k] = deepCopyJson(x);
+  const fresh = (x: object): unknown[] | Record<string, unknown> => (Array.isArray(x) ? [] : {});
+  const root = fresh(v);
+  const stack: [object, unknown[] | Record<string, unknown>][] = [[v, root]];
+  while (stack.length) {
+    const [src, out] = stack.pop()!;
+    if (Array.isArray(src)) {
+      for (const x of src) {
+        const c = x !== null && typeof x === 'object' ? fresh(x) : undefined;
+        (out as unknown[]).push(c ?? x);
+        if (c) stack.push([x as object, c]);
+      }
+    } else {
+      for (const [k, x] of Object.entries(src as Record<string, unknown>)) {
+        const c = x !== null && typeof x === 'object' ? fresh(x) : undefined;
+        if (k === '__proto__') Object.defineProperty(out, k, { value: c ?? x, writable: true, enumerable: true, configurable: true });
+        else (out as Record<string, unknown>)[k] = c ?? x;
+        if (c) stack.push([x as object, c]);
+      }
+    }
   }
-  return out as T;
+  return root as T;
 }

@@ -380,23 +380,29 @@ export function setOwn(obj: Record<string, unknown>, key: string, value: unknown
 
 /** Converts a RawNode to plain JSON values; duplicate keys: the last one wins. */
 export function rawToJs(node: RawNode): unknown {
-  switch (node.t) {
-    case 'null':
-      return null;
-    case 'bool':
-      return node.value;
-    case 'string':
-      return node.value;
-    case 'number':
-      return Number(node.raw);
-    case 'array':
-      return node.items.map(rawToJs);
-    case 'object': {
-      const o: Record<string, unknown> = {};
-      for (const [k, v] of node.entries) setOwn(o, k, rawToJs(v));
-      return o;
+  // Iterative: input may nest up to Go's 10000 levels, deeper than Node's stack.
+  const scalar = (n: RawNode): unknown => (n.t === 'null' ? null : n.t === 'bool' || n.t === 'string' ? n.value : n.t === 'number' ? Number(n.raw) : undefined);
+  const container = (n: RawNode): unknown[] | Record<string, unknown> | undefined => (n.t === 'array' ? [] : n.t === 'object' ? {} : undefined);
+  const root = container(node);
+  if (!root) return scalar(node);
+  const stack: [RawNode, unknown[] | Record<string, unknown>][] = [[node, root]];
+  while (stack.length) {
+    const [n, out] = stack.pop()!;
+    if (n.t === 'array') {
+      for (const item of n.items) {
+        const c = container(item);
+        (out as unknown[]).push(c ?? scalar(item));
+        if (c) stack.push([item, c]);
+      }
+    } else if (n.t === 'object') {
+      for (const [k, v] of n.entries) {
+        const c = container(v);
+        setOwn(out as Record<string, unknown>, k, c ?? scalar(v));
+        if (c) stack.push([v, c]);
+      }
     }
   }
+  return root;
 }
 
 /** Builds a RawNode from an already-parsed value, with Go's encoding as each scalar's raw text. */
@@ -447,16 +453,45 @@ export function goEncodeNumber(x: number): string {
 
 /** Go's compact JSON encoding of a plain value (map keys sorted, as Go marshals maps). */
 export function goEncode(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'string') return goEncodeString(v);
-  if (typeof v === 'number') return goEncodeNumber(v);
-  if (typeof v === 'bigint') return v.toString();
-  if (Array.isArray(v)) return `[${v.map(goEncode).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  const keys = Object.keys(o).sort(compareGoStrings);
-  return `{${keys.map((k) => `${goEncodeString(k)}:${goEncode(o[k])}`).join(',')}}`;
+  // Iterative: values may nest up to Go's 10000 levels, deeper than Node's stack.
+  const out: string[] = [];
+  // A work item is a value to encode or (wrapped in a 1-tuple) literal text to emit.
+  const work: unknown[] = [v];
+  const isText = (x: unknown): x is [string] => Array.isArray(x) && (x as { [TEXT]?: true })[TEXT] === true;
+  const text = (t: string): [string] => Object.assign([t] as [string], { [TEXT]: true as const });
+  while (work.length) {
+    const x = work.pop();
+    if (isText(x)) {
+      out.push(x[0]);
+      continue;
+    }
+    if (x === null || x === undefined) out.push('null');
+    else if (typeof x === 'boolean') out.push(x ? 'true' : 'false');
+    else if (typeof x === 'string') out.push(goEncodeString(x));
+    else if (typeof x === 'number') out.push(goEncodeNumber(x));
+    else if (typeof x === 'bigint') out.push(x.toString());
+    else if (Array.isArray(x)) {
+      out.push('[');
+      work.push(text(']'));
+      for (let i = x.length - 1; i >= 0; i--) {
+        work.push(x[i]);
+        if (i > 0) work.push(text(','));
+      }
+    } else {
+      const o = x as Record<string, unknown>;
+      const keys = Object.keys(o).sort(compareGoStrings);
+      out.push('{');
+      work.push(text('}'));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push(o[keys[i]!]);
+        work.push(text(`${i > 0 ? ',' : ''}${goEncodeString(keys[i]!)}:`));
+      }
+    }
+  }
+  return out.join('');
 }
+
+const TEXT = Symbol('goEncode text');
 
 /** Byte length of Go's encoding of a value. */
 export function goEncodedLength(v: unknown): number {
@@ -492,15 +527,28 @@ export function joinFieldPath(parent: string, key: string): string {
 
 /** Reports duplicate object keys anywhere below `node`, in document order. */
 export function collectDuplicateFields(node: RawNode, path: string, out: StrictErrorList): void {
-  if (node.t === 'object') {
-    const seen = new Set<string>();
-    for (const [k, v] of node.entries) {
-      const p = joinFieldPath(path, k);
-      if (seen.has(k)) out.add(`duplicate field "${p}"`);
-      seen.add(k);
-      collectDuplicateFields(v, p, out);
+  // Iterative (explicit frames): input may nest up to Go's 10000 levels, deeper than Node's stack.
+  type Frame = { node: RawNode; path: string; i: number; seen?: Set<string> };
+  const frames: Frame[] = [{ node, path, i: 0, seen: node.t === 'object' ? new Set() : undefined }];
+  while (frames.length) {
+    const f = frames[frames.length - 1]!;
+    let child: RawNode | undefined;
+    let childPath = '';
+    if (f.node.t === 'object' && f.i < f.node.entries.length) {
+      const [k, v] = f.node.entries[f.i]!;
+      childPath = joinFieldPath(f.path, k);
+      if (f.seen!.has(k)) out.add(`duplicate field "${childPath}"`);
+      f.seen!.add(k);
+      child = v;
+    } else if (f.node.t === 'array' && f.i < f.node.items.length) {
+      child = f.node.items[f.i]!;
+      childPath = `${f.path}[${f.i}]`;
     }
-  } else if (node.t === 'array') {
-    node.items.forEach((item, idx) => collectDuplicateFields(item, `${path}[${idx}]`, out));
+    if (child === undefined) {
+      frames.pop();
+      continue;
+    }
+    f.i++;
+    if (child.t === 'object' || child.t === 'array') frames.push({ node: child, path: childPath, i: 0, seen: child.t === 'object' ? new Set() : undefined });
   }
 }

@@ -47,39 +47,55 @@ export function mergePatchValue(original: unknown, patch: unknown): unknown {
   return doc;
 }
 
+// The walks below are iterative: patches may nest up to Go's 10000 levels, deeper than
+// Node's stack. Both work on copies (mergePatchValue copies its inputs), so they mutate.
+
 function mergeDocs(doc: Record<string, unknown>, patch: Record<string, unknown>): void {
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === null) {
-      delete doc[k];
-      continue;
+  const stack: [Record<string, unknown>, Record<string, unknown>][] = [[doc, patch]];
+  while (stack.length) {
+    const [d, p] = stack.pop()!;
+    for (const [k, v] of Object.entries(p)) {
+      if (v === null) {
+        delete d[k];
+        continue;
+      }
+      const cur = Object.prototype.hasOwnProperty.call(d, k) ? d[k] : undefined;
+      if (cur === undefined || cur === null || !isJsonMap(cur)) setOwn(d, k, pruneNulls(v));
+      else if (!isJsonMap(v)) setOwn(d, k, v);
+      else stack.push([cur, v]);
     }
-    const cur = Object.prototype.hasOwnProperty.call(doc, k) ? doc[k] : undefined;
-    if (cur === undefined || cur === null) setOwn(doc, k, pruneNulls(v));
-    else setOwn(doc, k, merge(cur, v));
   }
 }
 
-function merge(cur: unknown, patch: unknown): unknown {
-  if (!isJsonMap(cur)) return pruneNulls(patch);
-  if (!isJsonMap(patch)) return patch;
-  mergeDocs(cur, patch);
-  return cur;
-}
-
+/** Drops nulls from maps and arrays at every level, in place; returns `v`. */
 function pruneNulls(v: unknown): unknown {
-  if (isJsonMap(v)) return pruneDocNulls(v);
-  if (Array.isArray(v)) return pruneArrayNulls(v);
+  const stack: unknown[] = [v];
+  while (stack.length) {
+    const x = stack.pop();
+    if (isJsonMap(x)) {
+      for (const [k, y] of Object.entries(x)) {
+        if (y === null) delete x[k];
+        else if (typeof y === 'object') stack.push(y);
+      }
+    } else if (Array.isArray(x)) {
+      let j = 0;
+      for (let i = 0; i < x.length; i++) {
+        if (x[i] === null) continue;
+        x[j++] = x[i];
+        if (typeof x[i] === 'object') stack.push(x[i]);
+      }
+      x.length = j;
+    }
+  }
   return v;
 }
 
 function pruneDocNulls(doc: Record<string, unknown>): Record<string, unknown> {
-  for (const [k, v] of Object.entries(doc)) {
-    if (v === null) delete doc[k];
-    else setOwn(doc, k, pruneNulls(v));
-  }
+  pruneNulls(doc);
   return doc;
 }
 
 function pruneArrayNulls(a: unknown[]): unknown[] {
-  return a.filter((v) => v !== null).map(pruneNulls);
+  pruneNulls(a);
+  return a;
 }

@@ -248,37 +248,53 @@ function handleDirectiveInMergeMap(directive: unknown, patch: JMap): JMap {
 
 /** Drops null-valued keys everywhere below v (null list elements stay). */
 function discardNullValuesFromPatch(v: unknown): void {
-  if (isJsonMap(v)) {
-    for (const [k, x] of Object.entries(v)) {
-      if (x === null) delete v[k];
-      else discardNullValuesFromPatch(x);
+  // Iterative: patches may nest up to Go's 10000 levels, deeper than Node's stack.
+  const stack: unknown[] = [v];
+  while (stack.length) {
+    const x = stack.pop();
+    if (isJsonMap(x)) {
+      for (const [k, y] of Object.entries(x)) {
+        if (y === null) delete x[k];
+        else if (typeof y === 'object') stack.push(y);
+      }
+    } else if (Array.isArray(x)) {
+      for (const y of x) if (y !== null && typeof y === 'object') stack.push(y);
     }
-  } else if (Array.isArray(v)) {
-    for (const x of v) discardNullValuesFromPatch(x);
   }
 }
 
 /** Removes maps carrying $patch (as values and as list elements); [value, keep]. */
 function removeDirectives(obj: unknown): [unknown, boolean] {
-  if (obj === null || obj === undefined) return [obj, true];
-  if (isJsonMap(obj)) {
-    if (has(obj, DIRECTIVE_MARKER)) return [null, false];
-    for (const [k, v] of Object.entries(obj)) {
-      const [nv, keep] = removeDirectives(v);
-      if (keep) setOwn(obj, k, nv);
-      else delete obj[k];
+  // Iterative: patches may nest up to Go's 10000 levels, deeper than Node's stack. Maps are
+  // cleaned in place; lists are rebuilt without their directive maps.
+  const isDirective = (v: unknown) => isJsonMap(v) && has(v, DIRECTIVE_MARKER);
+  if (isDirective(obj)) return [null, false];
+  const rebuilt = (v: unknown): unknown => (Array.isArray(v) ? [] : v);
+  const root = rebuilt(obj);
+  const work: [unknown, unknown][] = [[obj, root]];
+  while (work.length) {
+    const [src, dst] = work.pop()!;
+    if (isJsonMap(src)) {
+      for (const [k, v] of Object.entries(src)) {
+        if (isDirective(v)) {
+          delete src[k];
+          continue;
+        }
+        const nv = rebuilt(v);
+        if (nv !== v) setOwn(src, k, nv);
+        if (v !== null && typeof v === 'object') work.push([v, nv]);
+      }
+    } else if (Array.isArray(src)) {
+      const out = dst as unknown[];
+      for (const v of src) {
+        if (isDirective(v)) continue;
+        const nv = rebuilt(v);
+        out.push(nv);
+        if (v !== null && typeof v === 'object') work.push([v, nv]);
+      }
     }
-    return [obj, true];
   }
-  if (Array.isArray(obj)) {
-    const res: unknown[] = [];
-    for (const v of obj) {
-      const [nv, keep] = removeDirectives(v);
-      if (keep) res.push(nv);
-    }
-    return [res, true];
-  }
-  return [obj, true];
+  return [root, true];
 }
 
 /** "$prefix/key" -> "key"; a malformed key is the prefix's format error. */

@@ -179,10 +179,20 @@ function countKeysInText(b: Uint8Array): number {
 
 /** Object keys in a parsed value (fewer than in its text when a key was repeated). */
 export function countKeys(v: unknown): number {
-  if (Array.isArray(v)) return v.reduce((n: number, x) => n + countKeys(x), 0);
-  if (!isPlainObject(v)) return 0;
+  // Iterative: bodies may nest up to Go's 10000 levels, deeper than Node's stack.
   let n = 0;
-  for (const x of Object.values(v)) n += 1 + countKeys(x);
+  const stack: unknown[] = [v];
+  while (stack.length) {
+    const x = stack.pop();
+    if (Array.isArray(x)) {
+      for (const y of x) if (y !== null && typeof y === 'object') stack.push(y);
+    } else if (isPlainObject(x)) {
+      for (const y of Object.values(x)) {
+        n++;
+        if (y !== null && typeof y === 'object') stack.push(y);
+      }
+    }
+  }
   return n;
 }
 
@@ -522,24 +532,51 @@ export function goPlusV(body: unknown): string {
 }
 
 function plusV(node: RawNode): string {
-  switch (node.t) {
-    case 'null':
-      return '<nil>';
-    case 'bool':
-      return node.value ? 'true' : 'false';
-    case 'string':
-      return node.value;
-    case 'number':
-      return goNumberPlusV(node.raw);
-    case 'array':
-      return `[${node.items.map(plusV).join(' ')}]`;
-    case 'object': {
-      const last = new Map<string, RawNode>();
-      for (const [k, v] of node.entries) last.set(k, v);
-      const keys = [...last.keys()].sort(compareGoStrings);
-      return `map[${keys.map((k) => `${k}:${plusV(last.get(k)!)}`).join(' ')}]`;
+  // Iterative: bodies may nest up to Go's 10000 levels, deeper than Node's stack.
+  const out: string[] = [];
+  const work: (RawNode | string)[] = [node];
+  while (work.length) {
+    const n = work.pop()!;
+    if (typeof n === 'string') {
+      out.push(n);
+      continue;
+    }
+    switch (n.t) {
+      case 'null':
+        out.push('<nil>');
+        break;
+      case 'bool':
+        out.push(n.value ? 'true' : 'false');
+        break;
+      case 'string':
+        out.push(n.value);
+        break;
+      case 'number':
+        out.push(goNumberPlusV(n.raw));
+        break;
+      case 'array':
+        out.push('[');
+        work.push(']');
+        for (let i = n.items.length - 1; i >= 0; i--) {
+          work.push(n.items[i]!);
+          if (i > 0) work.push(' ');
+        }
+        break;
+      case 'object': {
+        const last = new Map<string, RawNode>();
+        for (const [k, v] of n.entries) last.set(k, v);
+        const keys = [...last.keys()].sort(compareGoStrings);
+        out.push('map[');
+        work.push(']');
+        for (let i = keys.length - 1; i >= 0; i--) {
+          work.push(last.get(keys[i]!)!);
+          work.push(`${i > 0 ? ' ' : ''}${keys[i]!}:`);
+        }
+        break;
+      }
     }
   }
+  return out.join('');
 }
 
 const INT64_MIN = -(2n ** 63n);

@@ -1,5 +1,6 @@
 // Small helpers about object metadata shared by registry operations.
 
+import { deepCopyJson } from '../patch/go-format.js';
 import { randomUUID } from 'node:crypto';
 import type { Obj } from '../types/kind.js';
 
@@ -18,21 +19,31 @@ export function metaOf(obj: Obj): Obj {
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
-    return true;
+  // Iterative: objects may nest up to Go's 10000 levels, deeper than Node's stack.
+  const stack: [unknown, unknown][] = [[a, b]];
+  while (stack.length) {
+    const [x, y] = stack.pop()!;
+    if (x === y) continue;
+    if (typeof x !== typeof y || x === null || y === null || typeof x !== 'object') return false;
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push([x[i], y[i]]);
+      continue;
+    }
+    if (Array.isArray(y)) return false;
+    const xk = Object.keys(x as object);
+    if (xk.length !== Object.keys(y as object).length) return false;
+    for (const k of xk) stack.push([(x as Obj)[k], (y as Obj)[k]]);
   }
-  if (Array.isArray(b)) return false;
-  const ak = Object.keys(a as object);
-  const bk = Object.keys(b as object);
-  if (ak.length !== bk.length) return false;
-  for (const k of ak) if (!deepEqual((a as Obj)[k], (b as Obj)[k])) return false;
   return true;
 }
 
 export function clone<T>(v: T): T {
-  return structuredClone(v);
+  try {
+    return structuredClone(v);
+  } catch (e) {
+    // structuredClone recurses; objects nested near Go's 10000-level limit overflow it.
+    if (!(e instanceof RangeError)) throw e;
+    return deepCopyJson(v);
+  }
 }

@@ -2,9 +2,11 @@
 // deletecollection with kube-apiserver semantics, for every kind alike. A kind
 // adds only what differs about it through its declaration's strategy.
 
+import { stringifyJson } from '../encoding/json-depth.js';
 import {
   alreadyExists,
   badRequest,
+  checkNameParameter,
   conflict,
   fieldErr,
   invalid,
@@ -268,7 +270,7 @@ export class Registry {
 
   private entryBytes(served: ServedResource, e: Entry): Buffer {
     if (!served.def.storedAs && served.version === served.def.versions[0]) return e.bytes;
-    return Buffer.from(JSON.stringify(this.toServed(served, JSON.parse(e.bytes.toString('utf8')))));
+    return Buffer.from(stringifyJson(this.toServed(served, JSON.parse(e.bytes.toString('utf8')))));
   }
 
   private gr(served: ServedResource) {
@@ -282,6 +284,7 @@ export class Registry {
   // ---- reads ----
 
   async get(scope: Scope, name: string, resourceVersion?: string): Promise<Obj> {
+    checkNameParameter(name);
     const rs = this.storeFor(scope.served.def);
     const key = rs.key(scope.namespace, name);
     const rv = parseResourceVersion(resourceVersion);
@@ -395,7 +398,7 @@ export class Registry {
         const obj = this.decodeKv(rs, kv);
         const idx = indexer(obj);
         if (!filter.matches(idx)) continue;
-        items.push(Buffer.from(JSON.stringify(this.toServed(scope.served, obj))));
+        items.push(Buffer.from(stringifyJson(this.toServed(scope.served, obj))));
       }
       if (more) {
         if (filter.empty) remaining = res.count - i;
@@ -571,6 +574,7 @@ export class Registry {
     mutate: (current: Obj | undefined) => Promise<Obj> | Obj,
     opts: WriteOptions & { subresource?: string; allowCreate?: boolean },
   ): Promise<{ obj: Obj; created: boolean }> {
+    checkNameParameter(name);
     const def = scope.served.def;
     const rs = this.storeFor(def);
     const key = rs.key(scope.namespace, name);
@@ -707,6 +711,7 @@ export class Registry {
 
   /** PUT: replace with optimistic concurrency. */
   async update(scope: Scope, name: string, obj: Obj, opts: WriteOptions & { subresource?: string }): Promise<{ obj: Obj; created: boolean }> {
+    checkNameParameter(name);
     const def = scope.served.def;
     const meta = metaOf(obj);
     // "0" is no resourceVersion: an unconditional update where the kind allows one (store.go Update).
@@ -743,6 +748,7 @@ export class Registry {
   }
 
   async delete(scope: Scope, name: string, opts: DeleteOptions): Promise<{ obj: Obj; deleted: boolean }> {
+    checkNameParameter(name);
     const def = scope.served.def;
     if (def.group === '' && def.plural === 'namespaces') admitNamespaceDelete(name);
     const rs = this.storeFor(def);

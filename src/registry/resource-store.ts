@@ -1,6 +1,7 @@
 // The objects of one stored resource: key layout, encoding to stored bytes, and
 // the watch cache over them. Every served kind that stores objects goes through one.
 
+import { stringifyJson } from '../encoding/json-depth.js';
 import { compareKeys, WatchCache, type Entry, type Indexer, type Obj } from '../storage/watchcache/cache.js';
 import type { KeyValue, Store } from '../storage/store.js';
 import type { KindDef } from '../types/kind.js';
@@ -45,7 +46,7 @@ export class ResourceStore {
       c.metadata = { ...c.metadata };
       delete c.metadata.resourceVersion;
     }
-    return Buffer.from(JSON.stringify(c));
+    return Buffer.from(stringifyJson(c));
   }
 
   private get fieldOrder(): string[] | undefined {

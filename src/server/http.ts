@@ -1,6 +1,7 @@
 // Request and response plumbing shared by every endpoint: one request type over
 // HTTP/1.1 and HTTP/2, bounded body reading, and writing objects and Status errors.
 
+import { stringifyJson } from '../encoding/json-depth.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { gzip } from 'node:zlib';
@@ -202,7 +203,7 @@ export function sendEncoded(ctx: Ctx, code: number, encoding: Encoding, value: u
     sendBytes(ctx, code, 'application/json', JSON.stringify(v, null, 2));
     return;
   }
-  sendBytes(ctx, code, 'application/json', preEncoded ?? Buffer.from(JSON.stringify(value) + '\n'));
+  sendBytes(ctx, code, 'application/json', preEncoded ?? Buffer.from(stringifyJson(value) + '\n'));
 }
 
 export function sendStatus(ctx: Ctx, err: StatusError): void {

@@ -2,6 +2,7 @@
 // object's current JSON (with its resourceVersion) as a Buffer, the labels and
 // field values selectors need, and a window of recent events for watch resumes.
 
+import { stringifyJson } from '../../encoding/json-depth.js';
 import { orderObjectMeta } from '../../apimachinery/objectmeta.js';
 import type { Store, StoreEvent, Watch } from '../store.js';
 
@@ -171,7 +172,7 @@ export class WatchCache {
       namespace: obj.metadata.namespace ?? '',
       name: obj.metadata.name ?? '',
       rv,
-      bytes: Buffer.from(JSON.stringify(obj)),
+      bytes: Buffer.from(stringifyJson(obj)),
       labels,
       fields,
     };
@@ -181,7 +182,7 @@ export class WatchCache {
   restamp(e: Entry, rv: number): Entry {
     const obj = JSON.parse(e.bytes.toString('utf8'));
     obj.metadata.resourceVersion = String(rv);
-    return { ...e, rv, bytes: Buffer.from(JSON.stringify(obj)) };
+    return { ...e, rv, bytes: Buffer.from(stringifyJson(obj)) };
   }
 
   private apply(events: StoreEvent[], revision: number): void {
@@ -354,7 +355,7 @@ function restampBytes(ev: CacheEvent): Buffer {
   if (!b) {
     const obj = JSON.parse(ev.prev!.bytes.toString('utf8'));
     obj.metadata.resourceVersion = String(ev.rv);
-    b = Buffer.from(JSON.stringify(obj));
+    b = Buffer.from(stringifyJson(obj));
     ev.memo.set('prev-restamped', b);
   }
   return b;
