@@ -93,6 +93,12 @@ async function scenario(apf: boolean): Promise<[string, string][]> {
     const ca = b64(kc.clusters[0].cluster['certificate-authority-data']);
     const admin = new Agent({ keepAlive: true, maxSockets: 32, ca, cert: b64(kc.users[0].user['client-certificate-data']), key: b64(kc.users[0].user['client-key-data']) });
     await call(admin, port, 'POST', '/api/v1/namespaces', {}, { metadata: { name: 'flood' } });
+    // An ordinary user with read access to the namespace (skiff authorizes with Node,RBAC by default).
+    await call(admin, port, 'POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/flood/rolebindings', {}, {
+      metadata: { name: 'flooder-view' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' },
+      subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'flooder' }],
+    });
     const payload = 'x'.repeat(950);
     for (let i = 0; i < 1000; i += 32) {
       await Promise.all(Array.from({ length: Math.min(32, 1000 - i) }, (_, k) => call(admin, port, 'POST', '/api/v1/namespaces/flood/configmaps', {}, { metadata: { name: `cm-${i + k}` }, data: { payload } })));
