@@ -1,6 +1,7 @@
 // YAML as Kubernetes reads and writes it: YAML 1.1-style booleans (yes/no/on/off),
 // no timestamp type (timestamps stay strings), no anchors on output, sorted keys.
 
+import { stringifyJson } from './json-depth.js';
 import yaml from 'js-yaml';
 
 const trueWords = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON']);
@@ -117,5 +118,12 @@ export function checkAliasing(doc: unknown): void {
 }
 
 export function toYaml(value: unknown): string {
-  return yaml.dump(value, { schema: kubeYamlSchema, noRefs: true, lineWidth: -1, sortKeys: true, noArrayIndent: true });
+  try {
+    return yaml.dump(value, { schema: kubeYamlSchema, noRefs: true, lineWidth: -1, sortKeys: true, noArrayIndent: true });
+  } catch (e) {
+    // js-yaml's writer recurses; an object nested thousands of levels deep (a custom resource
+    // may hold one) overflows it. JSON is YAML too (flow style): every YAML client reads it.
+    if (e instanceof RangeError) return stringifyJson(value) + '\n';
+    throw e;
+  }
 }

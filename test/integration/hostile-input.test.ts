@@ -150,6 +150,11 @@ describe('hostile input (issue 9)', () => {
     const got = await srv.request('GET', `${WIDGETS}/deep`);
     assert.equal(got.status, 200, got.text.slice(0, 300));
     assert.equal(chainDepth(got.json().free.x), DEEP);
+    // YAML too: js-yaml's writer recurses, so a body this deep is written in YAML's flow (JSON) style.
+    const asYaml = await srv.request('GET', `${WIDGETS}/deep`, { headers: { accept: 'application/yaml' } });
+    assert.equal(asYaml.status, 200, asYaml.text.slice(0, 300));
+    assert.equal(asYaml.headers['content-type'], 'application/yaml');
+    assert.equal(chainDepth(JSON.parse(asYaml.text).free.x), DEEP);
     const list = await srv.request('GET', WIDGETS);
     assert.equal(list.status, 200, list.text.slice(0, 300));
     const rv = got.json().metadata.resourceVersion as string;
