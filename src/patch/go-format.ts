@@ -133,6 +133,33 @@ export class GoRuntimePanic extends Error {
   }
 }
 
+/**
+ * Drops null-valued keys of maps at every level below `v`, in place; with `listElements`,
+ * null list elements too (RFC 7386 merge patch does, strategic merge patch keeps them).
+ * Iterative: patches may nest up to Go's 10000 levels, deeper than Node's stack.
+ */
+export function dropNulls<T>(v: T, listElements: boolean): T {
+  const stack: unknown[] = [v];
+  while (stack.length) {
+    const x = stack.pop();
+    if (isJsonMap(x)) {
+      for (const [k, y] of Object.entries(x)) {
+        if (y === null) delete x[k];
+        else if (typeof y === 'object') stack.push(y);
+      }
+    } else if (Array.isArray(x)) {
+      let j = 0;
+      for (let i = 0; i < x.length; i++) {
+        if (x[i] === null && listElements) continue;
+        x[j++] = x[i];
+        if (x[i] !== null && typeof x[i] === 'object') stack.push(x[i]);
+      }
+      x.length = j;
+    }
+  }
+  return v;
+}
+
 export function deepCopyJson<T>(v: T): T {
   // Iterative: values may nest up to Go's 10000 levels, deeper than Node's stack.
   if (v === null || typeof v !== 'object') return v;

@@ -8,7 +8,7 @@
 
 import { decodeBody, decodesStrictly, type FieldValidation, type PatchBody, type PatchOutcome } from './body.js';
 import { patchBadRequest } from './errors.js';
-import { deepCopyJson, isJsonMap } from './go-format.js';
+import { deepCopyJson, dropNulls, isJsonMap } from './go-format.js';
 import { StrictErrorList, collectDuplicateFields, goValueKind, rawToJs, setOwn } from './go-json.js';
 
 export interface MergePatchOptions {
@@ -60,42 +60,19 @@ function mergeDocs(doc: Record<string, unknown>, patch: Record<string, unknown>)
         continue;
       }
       const cur = Object.prototype.hasOwnProperty.call(d, k) ? d[k] : undefined;
-      if (cur === undefined || cur === null || !isJsonMap(cur)) setOwn(d, k, pruneNulls(v));
+      if (cur === undefined || cur === null || !isJsonMap(cur)) setOwn(d, k, dropNulls(v, true));
       else if (!isJsonMap(v)) setOwn(d, k, v);
       else stack.push([cur, v]);
     }
   }
 }
 
-/** Drops nulls from maps and arrays at every level, in place; returns `v`. */
-function pruneNulls(v: unknown): unknown {
-  const stack: unknown[] = [v];
-  while (stack.length) {
-    const x = stack.pop();
-    if (isJsonMap(x)) {
-      for (const [k, y] of Object.entries(x)) {
-        if (y === null) delete x[k];
-        else if (typeof y === 'object') stack.push(y);
-      }
-    } else if (Array.isArray(x)) {
-      let j = 0;
-      for (let i = 0; i < x.length; i++) {
-        if (x[i] === null) continue;
-        x[j++] = x[i];
-        if (typeof x[i] === 'object') stack.push(x[i]);
-      }
-      x.length = j;
-    }
-  }
-  return v;
-}
-
 function pruneDocNulls(doc: Record<string, unknown>): Record<string, unknown> {
-  pruneNulls(doc);
+  dropNulls(doc, true);
   return doc;
 }
 
 function pruneArrayNulls(a: unknown[]): unknown[] {
-  pruneNulls(a);
+  dropNulls(a, true);
   return a;
 }

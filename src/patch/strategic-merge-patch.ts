@@ -14,6 +14,7 @@ import { ApiserverPanic, patchBadRequest, patchServerError, patchUnprocessable }
 import {
   GoRuntimePanic,
   deepCopyJson,
+  dropNulls,
   goFormatS,
   goFormatV,
   goHashKey,
@@ -195,7 +196,7 @@ function mergeMap(original: JMap | null, patch: JMap | null, schema: PatchSchema
 
     if (!has(orig, k)) {
       if (!isDeleteList) {
-        discardNullValuesFromPatch(patchV);
+        dropNulls(patchV, false);
         setOrDrop(orig, k, patchV);
       }
       continue;
@@ -204,7 +205,7 @@ function mergeMap(original: JMap | null, patch: JMap | null, schema: PatchSchema
     const originalType = goTypeOf(orig[k]);
     if (originalType !== goTypeOf(patchV)) {
       if (!isDeleteList) {
-        discardNullValuesFromPatch(patchV);
+        dropNulls(patchV, false);
         setOrDrop(orig, k, patchV);
       }
       continue;
@@ -244,23 +245,6 @@ function handleDirectiveInMergeMap(directive: unknown, patch: JMap): JMap {
   }
   if (directive === DELETE_DIRECTIVE) return {};
   throw errBadPatchType(directive, patch);
-}
-
-/** Drops null-valued keys everywhere below v (null list elements stay). */
-function discardNullValuesFromPatch(v: unknown): void {
-  // Iterative: patches may nest up to Go's 10000 levels, deeper than Node's stack.
-  const stack: unknown[] = [v];
-  while (stack.length) {
-    const x = stack.pop();
-    if (isJsonMap(x)) {
-      for (const [k, y] of Object.entries(x)) {
-        if (y === null) delete x[k];
-        else if (typeof y === 'object') stack.push(y);
-      }
-    } else if (Array.isArray(x)) {
-      for (const y of x) if (y !== null && typeof y === 'object') stack.push(y);
-    }
-  }
 }
 
 /** Removes maps carrying $patch (as values and as list elements); [value, keep]. */
