@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildAdmission, type AdmissionOptions } from './admission/layer.js';
 import { buildAuthentication, type AuthenticationOptions } from './authn/layer.js';
 import { handleMetrics } from './endpoints/metrics.js';
 import { buildAuthorization, type AuthorizationOptions } from './authz/layer.js';
@@ -41,7 +42,7 @@ import { CustomResourceDefinitions, customResourceDefinitions } from './crd/inde
 import { createLogger, type Logger } from './util/log.js';
 
 /** The server's options; each layer declares its own (authentication, authorization, request concurrency). */
-export interface SkiffOptions extends AuthenticationOptions, AuthorizationOptions, ConcurrencyOptions {
+export interface SkiffOptions extends AuthenticationOptions, AuthorizationOptions, AdmissionOptions, ConcurrencyOptions {
   /** Where the SQLite store, generated PKI and kubeconfig live. Default ./.skiff */
   dataDir?: string;
   /** --secure-port; 0 picks a free port. Default 6443. */
@@ -157,6 +158,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   // (kube-apiserver exits), closing what was opened.
   let authn: Awaited<ReturnType<typeof buildAuthentication>> | undefined;
   let authz: ReturnType<typeof buildAuthorization>;
+  let admission: ReturnType<typeof buildAdmission>;
   try {
     authn = await buildAuthentication(options, {
       registry,
@@ -167,6 +169,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       featureGates: options.featureGates,
     });
     authz = buildAuthorization(options, registry, logger);
+    admission = buildAdmission(options, { registry, authorizer: authz.authorizer, logger, featureGates: options.featureGates });
   } catch (e) {
     await authn?.stop();
     if (!options.store) await store.close();
@@ -177,7 +180,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const concurrency = buildConcurrency(options, registry, logger);
   const flowControl = concurrency.flowControl;
   const reviews = new Reviews(authenticator, authorizer, authorizer, apiAudiences);
-  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes }, reviews, authorizer);
+  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes, admission }, reviews, authorizer);
   const discovery = new Discovery(catalog);
   // OpenAPI is built on first request; its modules load then too, not at start-up.
   let openapi: OpenApi | undefined;
@@ -288,7 +291,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       registry.warmCaches(),
       bootstrapWithRetries(() => authz.ensureDefaultPolicy(), logger).then(rbacBootstrapped),
     ]);
-    await Promise.all([authz.start(), concurrency.start().then(flowControlConfigured), crds.start()]);
+    await Promise.all([authz.start(), admission.start(), concurrency.start().then(flowControlConfigured), crds.start()]);
     cachesReady();
     await elector.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
@@ -305,6 +308,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       controllers.stop();
       crds.stop();
       authz.stop();
+      admission.stop();
       concurrency.stop();
       resources.closeWatches();
       await server.close();

@@ -6,6 +6,8 @@ import { goParseBool } from '../apimachinery/querybool.js';
 import { isIP } from 'node:net';
 import { readCsv } from '../authn/csv.js';
 import { goQuote } from '../util/log.js';
+import { ADMISSION_PLUGIN_NAMES, DEFAULT_ADMISSION_PLUGINS } from '../admission/plugins.js';
+import { enabledAdmissionPlugins } from '../admission/layer.js';
 
 export interface PortRange {
   base: number;
@@ -106,6 +108,10 @@ export const FLAGS = [
   flag('service-account-lookup', 'bool', true, 'Authentication', 'If true, validate ServiceAccount tokens exist in etcd as part of authentication.'),
   flag('service-account-max-token-expiration', 'duration', 0, 'Authentication', 'The maximum validity duration of a token created by the service account token issuer. If an otherwise valid TokenRequest with a validity duration larger than this value is requested, a token will be issued with a validity duration of this value.'),
   flag('service-account-signing-key-file', 'string', '', 'Authentication', 'Path to the file that contains the current private key of the service account token issuer. The issuer will sign issued ID tokens with this private key. Default (skiff): the key generated in --data-dir.'),
+  // Admission
+  flag('admission-control-config-file', 'string', '', 'Admission', 'File with admission control configuration.'),
+  flag('disable-admission-plugins', 'strings', [], 'Admission', `admission plugins that should be disabled although they are in the default enabled plugins list (${DEFAULT_ADMISSION_PLUGINS.join(', ')}). Comma-delimited list of admission plugins: ${[...ADMISSION_PLUGIN_NAMES].sort().join(', ')}. The order of plugins in this flag does not matter.`),
+  flag('enable-admission-plugins', 'strings', [], 'Admission', `admission plugins that should be enabled in addition to default enabled ones (${DEFAULT_ADMISSION_PLUGINS.join(', ')}). Comma-delimited list of admission plugins: ${[...ADMISSION_PLUGIN_NAMES].sort().join(', ')}. The order of plugins in this flag does not matter.`),
   // Authorization
   flag('authorization-config', 'string', '', 'Authorization', 'File with Authorization Configuration to configure the authorizer chain. Requires feature gate StructuredAuthorizationConfiguration. This flag is mutually exclusive with the other --authorization-mode and --authorization-webhook-* flags.'),
   flag('authorization-mode', 'strings', ['Node', 'RBAC'], 'Authorization', 'Ordered list of plug-ins to do authorization on secure port. Defaults to Node,RBAC if --authorization-config is not used (skiff is secure by default; kube-apiserver defaults to AlwaysAllow). Comma-delimited list of: AlwaysAllow,AlwaysDeny,ABAC,Webhook,RBAC,Node.'),
@@ -531,6 +537,11 @@ export function validateServerFlags(o: ServerFlags, positional: readonly string[
     errs.push(`authorization-mode ${goQuote(o.authorizationMode.join(','))} has mode specified more than once`);
   }
   errs.push(...validateAuthenticationFlags(o));
+  try {
+    enabledAdmissionPlugins({ enableAdmissionPlugins: o.enableAdmissionPlugins, disableAdmissionPlugins: o.disableAdmissionPlugins });
+  } catch (e) {
+    errs.push((e as Error).message);
+  }
   if (o.maxRequestBodyBytes < 0) errs.push(`--max-request-body-bytes can not be negative value`);
   if (o.maxRequestsInflight < 0) errs.push(`--max-requests-inflight can not be negative value`);
   if (o.maxMutatingRequestsInflight < 0) errs.push(`--max-mutating-requests-inflight can not be negative value`);

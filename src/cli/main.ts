@@ -107,6 +107,9 @@ async function main(argv: string[]): Promise<number> {
     runtimeConfig: o.runtimeConfig,
     featureGates: o.featureGates,
     ...authorizationOptions(o, parsed.changed),
+    enableAdmissionPlugins: o.enableAdmissionPlugins,
+    disableAdmissionPlugins: o.disableAdmissionPlugins,
+    admissionControlConfigFile: o.admissionControlConfigFile || undefined,
     logger,
   });
   logger.info('Serving securely', { address: running.url, kubeconfig: running.kubeconfig });

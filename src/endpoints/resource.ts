@@ -45,6 +45,8 @@ import { coreSchemas } from '../types/schemas/core.js';
 import { policySchemas } from '../types/schemas/policy.js';
 import { authenticationSchemas } from '../types/schemas/authentication.js';
 import { isReview, type Reviews } from './reviews.js';
+import type { AdmissionChain } from '../admission/chain.js';
+import { deleteOptionsObject, optionsObject, requestAdmission, type AdmissionRequest } from './request-admission.js';
 import { attributesFor, type Authorizer } from '../authz/types.js';
 import { CUSTOM_RESOURCE_VERBS, customResourceOf, normalizeCustomResource } from '../crd/kind.js';
 import { applyScaleToCustomResource, customResourcePatchValidation, customResourceToScale, decodeCustomResourceBody, terminatingError } from '../crd/requests.js';
@@ -56,6 +58,8 @@ export interface ResourceHandlerOptions {
   bookmarkIntervalMs?: number;
   /** Close watches with buffered output over this many bytes (the client re-lists). */
   watchBufferLimitBytes?: number;
+  /** The admission chain writes pass through. */
+  admission?: AdmissionChain;
 }
 
 export class ResourceHandler {
@@ -75,6 +79,13 @@ export class ResourceHandler {
     this.minRequestTimeout = opts.minRequestTimeoutSeconds ?? 1800;
     this.bookmarkIntervalMs = opts.bookmarkIntervalMs ?? 60_000;
     this.watchBufferLimit = opts.watchBufferLimitBytes ?? 16 * 1024 * 1024;
+    this.admissionChain = opts.admission;
+  }
+
+  private readonly admissionChain?: AdmissionChain;
+
+  private admission(ctx: Ctx, r: AdmissionRequest) {
+    return requestAdmission(this.admissionChain, ctx, r);
   }
 
   /** End every open watch (graceful shutdown). */
@@ -413,11 +424,14 @@ export class ResourceHandler {
   private async create(ctx: Ctx, scope: Scope): Promise<void> {
     const { dryRun, fieldManager, fieldValidation } = writeParams(ctx.query, 'CreateOptions');
     const obj = await this.readObject(ctx, scope, fieldValidation);
+    const admission = this.admission(ctx, { scope, name: String(obj.metadata?.name ?? ''), options: optionsObject('CreateOptions', ctx.query), dryRun });
     if (this.reviews && isReview(scope.served)) {
+      await admission?.mutate('CREATE', obj, undefined);
+      await admission?.validate('CREATE', obj, undefined);
       this.sendObject(ctx, 201, scope.served, await this.reviews.answer(ctx, scope.served, obj));
       return;
     }
-    const created = await this.registry.create(scope, obj, { dryRun, fieldManager: this.manager(ctx, fieldManager), user: ctx.user });
+    const created = await this.registry.create(scope, obj, { dryRun, fieldManager: this.manager(ctx, fieldManager), user: ctx.user, admission });
     this.sendObject(ctx, 201, scope.served, created);
   }
 
@@ -439,6 +453,7 @@ export class ResourceHandler {
       }
       obj.metadata.namespace = scope.namespace;
     }
+    const admission = this.admission(ctx, { scope, sub, name, options: optionsObject('UpdateOptions', ctx.query), dryRun });
     if (sub?.type === 'ephemeralcontainers' || sub?.type === 'resize') {
       const kind = sub.type;
       const r = await this.registry.guaranteedUpdate(
@@ -450,12 +465,12 @@ export class ResourceHandler {
           if (rv && rv !== cur.metadata.resourceVersion) throw conflict({ group: scope.served.group, resource: scope.served.def.plural }, name, OPTIMISTIC_LOCK_MESSAGE);
           return limitPodUpdate(kind, obj, cur);
         },
-        { dryRun, fieldManager, subresource: kind, user: ctx.user },
+        { dryRun, fieldManager, subresource: kind, user: ctx.user, requestSubresource: sub.name, admission },
       );
       this.sendObject(ctx, 200, scope.served, r.obj);
       return;
     }
-    const res = await this.registry.update(scope, name, obj, { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user, requestSubresource: sub?.name });
+    const res = await this.registry.update(scope, name, obj, { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user, requestSubresource: sub?.name, admission });
     this.sendObject(ctx, res.created ? 201 : 200, scope.served, res.obj);
   }
 
@@ -511,7 +526,7 @@ export class ResourceHandler {
         if (sub?.type === 'ephemeralcontainers' || sub?.type === 'resize') return limitPodUpdate(sub.type, patched, current);
         return patched;
       },
-      { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user, requestSubresource: sub?.name },
+      { dryRun, fieldManager, subresource: slicedSubresource(sub), user: ctx.user, requestSubresource: sub?.name, admission: this.admission(ctx, { scope, sub, name, options: optionsObject('PatchOptions', ctx.query), dryRun }) },
     );
     ctx.warnings.push(...warnings);
     this.sendObject(ctx, 200, served, res.obj);
@@ -611,7 +626,16 @@ export class ResourceHandler {
         }
         return obj;
       },
-      { dryRun: params.dryRun, fieldManager: params.fieldManager, applied: true, allowCreate: !sub, subresource: sub?.type === 'status' ? 'status' : undefined, user: ctx.user, requestSubresource: sub?.name },
+      {
+        dryRun: params.dryRun,
+        fieldManager: params.fieldManager,
+        applied: true,
+        allowCreate: !sub,
+        subresource: sub?.type === 'status' ? 'status' : undefined,
+        user: ctx.user,
+        requestSubresource: sub?.name,
+        admission: this.admission(ctx, { scope, sub, name, options: optionsObject('PatchOptions', ctx.query), dryRun: params.dryRun }),
+      },
     );
     this.sendObject(ctx, res.created ? 201 : 200, served, res.obj);
   }
@@ -619,11 +643,21 @@ export class ResourceHandler {
   /** Subresources that act rather than update a slice: binding, eviction, connect, token. */
   private async podAction(ctx: Ctx, scope: Scope, sub: SubresourceDef): Promise<void> {
     const name = ctx.info.name;
-    if (sub.type === 'connect') return connectPod(this.registry, scope, name, sub.name);
+    if (sub.type === 'connect') {
+      const options: Obj = { kind: connectOptionsKind(sub.name), apiVersion: 'v1', ...Object.fromEntries(ctx.query) };
+      const admission = this.admission(ctx, { scope, sub, name, options, dryRun: false, kind: { group: '', version: 'v1', kind: options.kind } });
+      await admission?.mutate('CONNECT', options, undefined);
+      await admission?.validate('CONNECT', options, undefined);
+      return connectPod(this.registry, scope, name, sub.name);
+    }
     const { dryRun } = writeParams(ctx.query, 'CreateOptions');
     const kind = sub.kind!;
     // Eviction is accepted in any served policy version, as upstream does.
     const obj = decodeFixedKind(ctx, await readBody(ctx), kind, SUBRESOURCE_BODY_SCHEMAS[`${kind.group}/${kind.kind}`], kind.kind === 'Eviction' ? ['policy/v1beta1'] : []);
+    // Subresource creates (binding, eviction, token) are admitted with their own object.
+    const admission = this.admission(ctx, { scope, sub, name, options: optionsObject('CreateOptions', ctx.query), dryRun, kind });
+    await admission?.mutate('CREATE', obj, undefined);
+    await admission?.validate('CREATE', obj, undefined);
     if (sub.type === 'token') {
       sendEncoded(ctx, 201, 'json', await this.tokens.request(scope, name, obj, dryRun, (w) => ctx.warnings.push(w)));
       return;
@@ -660,22 +694,39 @@ export class ResourceHandler {
         return withScale(cur, (isJsonObject(patched) ? decodePatchedObject(pt as 'json' | 'merge' | 'strategic', scale, patched, ScaleType, scalePatch).object : patched) as Obj);
       };
     }
+    // Admission sees the Scale objects (autoscaling/v1), as upstream's scale subresource.
+    const admission = this.admission(ctx, {
+      scope,
+      sub: served.def.subresources?.find((s) => s.type === 'scale'),
+      name,
+      options: optionsObject(verb === 'patch' ? 'PatchOptions' : 'UpdateOptions', ctx.query),
+      dryRun,
+      kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
+    });
     const res = await this.registry.guaranteedUpdate(
       scope,
       name,
-      (cur) => {
+      async (cur) => {
         if (!cur) throw notFound(gr, name);
-        return desired!(cur);
+        const next = desired!(cur);
+        if (admission) {
+          const [newScale, oldScale] = [scaleOf(next), scaleOf(cur)];
+          await admission.mutate('UPDATE', newScale, oldScale);
+          await admission.validate('UPDATE', newScale, oldScale);
+          return withScale(cur, newScale);
+        }
+        return next;
       },
-      { dryRun },
+      { dryRun, requestSubresource: 'scale' },
     );
     sendScale(res.obj);
   }
 
-  private async readDeleteOptions(ctx: Ctx): Promise<DeleteOptions> {
+  private async readDeleteOptions(ctx: Ctx, scope: Scope): Promise<DeleteOptions> {
     const body = await readBody(ctx);
     const opts = deleteOptions(ctx.query, body.length > 0 ? decodeDeleteOptionsBody(body, header(ctx.req, 'content-type')) : undefined);
     opts.user = ctx.user;
+    opts.admission = this.admission(ctx, { scope, name: ctx.info.name, options: deleteOptionsObject(opts), dryRun: opts.dryRun });
     if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) await this.authorizeUnsafeDelete(ctx);
     return opts;
   }
@@ -696,7 +747,7 @@ export class ResourceHandler {
   }
 
   private async delete(ctx: Ctx, scope: Scope): Promise<void> {
-    const opts = await this.readDeleteOptions(ctx);
+    const opts = await this.readDeleteOptions(ctx, scope);
     const res = await this.registry.delete(scope, ctx.info.name, opts);
     const served = scope.served;
     if (res.deleted && !served.def.deleteReturnsObject) {
@@ -716,7 +767,7 @@ export class ResourceHandler {
 
   private async deleteCollection(ctx: Ctx, scope: Scope): Promise<void> {
     const opts = parseListOptions(ctx.query);
-    const dopts = await this.readDeleteOptions(ctx);
+    const dopts = await this.readDeleteOptions(ctx, scope);
     const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
     const deleted = await this.registry.deleteCollection(scope, { filter }, dopts);
     const served = scope.served;
@@ -756,6 +807,12 @@ function decodeFixedKind(ctx: Ctx, body: Buffer, kind: { group: string; version:
 }
 
 /** The subresources that write a slice of the object through the generic update path. */
+/** The options kind a connect subresource's admission sees (PodExecOptions, ...). */
+function connectOptionsKind(sub: string): string {
+  const kinds: Record<string, string> = { exec: 'PodExecOptions', attach: 'PodAttachOptions', portforward: 'PodPortForwardOptions', log: 'PodLogOptions', proxy: 'PodProxyOptions' };
+  return kinds[sub] ?? 'PodProxyOptions';
+}
+
 function slicedSubresource(sub: SubresourceDef | undefined): string | undefined {
   return sub?.type === 'status' || sub?.type === 'finalize' || sub?.type === 'ephemeralcontainers' || sub?.type === 'resize' ? sub.type : undefined;
 }

@@ -29,7 +29,9 @@ import { clone, deepEqual, metaOf, newUid, nowTimestamp } from './meta.js';
 import { generateName, validateMeta, validateMetaUpdate } from './meta-validation.js';
 import { CorruptObjectError, ResourceStore } from './resource-store.js';
 import { isResetManagedFields, update as trackUpdate } from '../apply/index.js';
-import { admitCreateInNamespace, admitNamespaceDelete } from '../admission/namespace-lifecycle.js';
+import { AdmissionChain } from '../admission/chain.js';
+import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
+import type { RequestAdmission } from '../admission/types.js';
 import { canonicalObject } from '../apimachinery/objectmeta.js';
 import { fieldsOf } from '../types/schema.js';
 import { customResourceOf } from '../crd/kind.js';
@@ -82,7 +84,15 @@ export interface WriteOptions {
   user?: UserInfo;
   /** The subresource as the request's URL names it (approval, status, ...), for admission checks. */
   requestSubresource?: string;
+  /**
+   * The request's admission chain, run at upstream's points of the write path. The server's
+   * own writes have none: they get NamespaceLifecycle only.
+   */
+  admission?: RequestAdmission;
 }
+
+/** Who the server's own writes are made by, for admission. */
+const SERVER_USER: UserInfo = { username: 'system:apiserver', groups: ['system:authenticated', 'system:masters'] };
 
 /** The manager recorded for writes that name none (the server's own writes). */
 export const DEFAULT_FIELD_MANAGER = 'kube-apiserver';
@@ -165,6 +175,8 @@ export class Registry {
   readonly registryPrefix: string;
   private readonly freshnessTimeoutMs: number;
   private readonly unsafeDelete: boolean;
+  /** What the server's own writes pass through (upstream's controllers, as API clients, meet NamespaceLifecycle too). */
+  private readonly internalAdmission: AdmissionChain;
 
   constructor(
     readonly catalog: Catalog,
@@ -175,6 +187,7 @@ export class Registry {
     this.registryPrefix = opts.registryPrefix ?? '/registry';
     this.freshnessTimeoutMs = opts.freshnessTimeoutMs ?? 3000;
     this.unsafeDelete = opts.allowUnsafeMalformedObjectDeletion ?? false;
+    this.internalAdmission = new AdmissionChain([namespaceLifecycle({ registry: this })]);
   }
 
   /** Register write side effects for a stored resource (by its storage owner's group and plural). */
@@ -512,7 +525,8 @@ export class Registry {
 
   async create(scope: Scope, obj: Obj, opts: WriteOptions): Promise<Obj> {
     const rs = this.storeFor(scope.served.def);
-    await this.checkNamespaceExists(scope, String(metaOf(obj).name ?? ''));
+    const admission = this.admissionOf(scope, opts, String(metaOf(obj).name ?? ''));
+    await admission.mutate('CREATE', obj, undefined);
     await this.hooksFor(scope.served.def)?.checkWrite?.(obj, undefined, scope, opts);
     const generated = !metaOf(obj).name && !!metaOf(obj).generateName;
     const rvOnCreate = nonZeroResourceVersion(metaOf(obj).resourceVersion);
@@ -520,6 +534,7 @@ export class Registry {
     for (let attempt = 0; ; attempt++) {
       const candidate = generated && attempt > 0 ? clone(template) : obj;
       const prepared = this.prepareCreate(scope, candidate, opts);
+      await admission.validate('CREATE', prepared, undefined);
       const stored = this.toStored(scope.served, prepared);
       const name = String(stored.metadata.name);
       const key = rs.key(stored.metadata.namespace ?? '', name);
@@ -550,17 +565,22 @@ export class Registry {
     }
   }
 
-  private async checkNamespaceExists(scope: Scope, name: string): Promise<void> {
-    if (!scope.served.def.namespaced || !scope.namespace) return;
-    const nsDef = this.catalog.lookup('', 'v1', 'namespaces');
-    if (!nsDef) return;
-    const rs = this.storeFor(nsDef.def);
-    const key = rs.key('', scope.namespace);
-    // As upstream's NamespaceLifecycle: the cache first, a live read only when it misses.
-    const cached = rs.cache.get(key);
-    if (cached) return admitCreateInNamespace(this.gr(scope.served), name, scope.namespace, rs.entryObject(cached));
-    const res = await this.store.get(key);
-    admitCreateInNamespace(this.gr(scope.served), name, scope.namespace, res.kv ? rs.decode(res.kv) : undefined);
+  /** The request's admission, or for the server's own writes NamespaceLifecycle alone. */
+  private admissionOf(scope: Scope, opts: WriteOptions, name: string): RequestAdmission {
+    if (opts.admission) return opts.admission;
+    const served = scope.served;
+    return this.internalAdmission.forRequest({
+      resource: { group: served.group, version: served.version, resource: served.def.plural },
+      subresource: opts.requestSubresource ?? '',
+      kind: { group: served.group, version: served.version, kind: served.def.kind },
+      name,
+      namespace: served.def.namespaced ? scope.namespace : '',
+      dryRun: opts.dryRun,
+      userInfo: opts.user ?? SERVER_USER,
+      served,
+      addAnnotation: () => undefined,
+      addWarning: () => undefined,
+    });
   }
 
   /**
@@ -590,8 +610,11 @@ export class Registry {
         return { obj: created, created: true };
       }
       const hooks = this.hooksFor(def);
+      const admission = this.admissionOf(scope, opts, name);
+      await admission.mutate('UPDATE', desired, current);
       await hooks?.checkWrite?.(desired, current, scope, opts);
       const next = this.prepareUpdate(scope, desired, current, opts);
+      await admission.validate('UPDATE', next, current);
       if (
         current.metadata.deletionTimestamp &&
         !(next.metadata.finalizers?.length > 0) &&
@@ -750,7 +773,8 @@ export class Registry {
   async delete(scope: Scope, name: string, opts: DeleteOptions): Promise<{ obj: Obj; deleted: boolean }> {
     checkNameParameter(name);
     const def = scope.served.def;
-    if (def.group === '' && def.plural === 'namespaces') admitNamespaceDelete(name);
+    const admission = this.admissionOf(scope, opts, name);
+    await admission.mutate('DELETE', undefined, undefined);
     const rs = this.storeFor(def);
     const key = rs.key(scope.namespace, name);
     const policy = deletionPolicy(opts);
@@ -776,6 +800,7 @@ export class Registry {
       }
       const current = this.toServed(scope.served, this.decodeKv(rs, res.kv));
       checkDeletePreconditions(scope.served, current, opts.preconditions);
+      await admission.validate('DELETE', undefined, current);
       const next = clone(current);
       const meta = next.metadata;
       const grace = def.strategy?.gracePeriodSeconds?.(current, opts.gracePeriodSeconds) ?? 0;
@@ -819,13 +844,17 @@ export class Registry {
   }
 
   async deleteCollection(scope: Scope, p: ListParams, opts: DeleteOptions): Promise<Obj[]> {
+    // The mutating phase runs once for the collection, the validating one for each item (as upstream).
+    const admission = this.admissionOf(scope, opts, '');
+    await admission.mutate('DELETE', undefined, undefined);
+    const itemOpts: DeleteOptions = { ...opts, admission: { mutate: async () => undefined, validate: (op, o, old) => admission.validate(op, o, old) } };
     const list = await this.list(scope, { ...p, limit: 0, continue: undefined });
     const out: Obj[] = [];
     for (const b of list.items) {
       const obj = JSON.parse(b.toString('utf8'));
       const ns = obj.metadata?.namespace ?? '';
       try {
-        const r = await this.delete({ ...scope, namespace: ns }, obj.metadata.name, opts);
+        const r = await this.delete({ ...scope, namespace: ns }, obj.metadata.name, itemOpts);
         out.push(r.obj);
       } catch (e) {
         if (e instanceof StatusError && e.code === 404) continue;

@@ -33,6 +33,8 @@ export interface Ctx {
   auditId: string;
   /** Warning texts that must go out with whatever is written. */
   warnings: string[];
+  /** Annotations for the request's audit event (admission plugins add them). */
+  auditAnnotations: Record<string, string>;
   /** The request body limit (--max-request-body-bytes); 0 means none. */
   maxBodyBytes: number;
 }

@@ -104,6 +104,7 @@ export class ApiServer {
       info: parseRequestInfo(method, target?.path ?? '/', target?.query ?? new URLSearchParams()),
       auditId: randomUUID(),
       warnings: [],
+      auditAnnotations: {},
       maxBodyBytes: this.opts.maxRequestBodyBytes ?? MAX_BODY_BYTES,
     };
     if (!target) {

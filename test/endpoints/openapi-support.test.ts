@@ -147,6 +147,7 @@ export async function serve(openapi: OpenApi): Promise<Served> {
       info: parseRequestInfo(method, url.pathname, url.searchParams),
       auditId: 'test-audit-id',
       warnings: [],
+      auditAnnotations: {},
       maxBodyBytes: 0,
     };
     if (!openapi.handle(ctx)) {

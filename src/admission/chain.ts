@@ -1,0 +1,54 @@
+// The admission chain: the enabled plugins in upstream's order, run phase by phase.
+// Every mutating plugin runs before any validating one (upstream's chainAdmissionHandler).
+
+import type { AdmissionPlugin, Attributes, Operation, RequestAdmission } from './types.js';
+import type { Obj } from '../types/kind.js';
+
+/** What a request fixes before the write path fills in the operation and its objects. */
+export type RequestAttributes = Omit<Attributes, 'operation' | 'object' | 'oldObject'>;
+
+export class AdmissionChain {
+  constructor(readonly plugins: readonly AdmissionPlugin[]) {}
+
+  get names(): string[] {
+    return this.plugins.map((p) => p.name);
+  }
+
+  async admit(a: Attributes): Promise<void> {
+    for (const p of this.plugins) {
+      if (p.admit && handles(p, a.operation)) await p.admit(a);
+    }
+  }
+
+  async validate(a: Attributes): Promise<void> {
+    for (const p of this.plugins) {
+      if (p.validate && handles(p, a.operation)) await p.validate(a);
+    }
+  }
+
+  /** Admission for one request; the registry calls it with each phase's objects. */
+  forRequest(base: RequestAttributes): RequestAdmission {
+    const attrs = (operation: Operation, object: Obj | undefined, oldObject: Obj | undefined): Attributes => ({
+      ...base,
+      operation,
+      object,
+      oldObject,
+    });
+    return {
+      mutate: (op, object, oldObject) => this.admit(attrs(op, object, oldObject)),
+      validate: (op, object, oldObject) => this.validate(attrs(op, object, oldObject)),
+    };
+  }
+
+  async start(): Promise<void> {
+    await Promise.all(this.plugins.map((p) => p.start?.()));
+  }
+
+  stop(): void {
+    for (const p of this.plugins) p.stop?.();
+  }
+}
+
+function handles(p: AdmissionPlugin, op: Operation): boolean {
+  return p.handles ? p.handles(op) : true;
+}

@@ -1,0 +1,50 @@
+// NamespaceLifecycle (k8s.io/apiserver pkg/admission/plugin/namespace/lifecycle): the
+// system namespaces can't be deleted; nothing is created in a missing or terminating
+// namespace, nor updated in a missing one. A mutating plugin upstream, so it runs first.
+
+import { forbidden, notFound } from '../../apimachinery/errors.js';
+import type { Registry } from '../../registry/registry.js';
+import type { Obj } from '../../types/kind.js';
+import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
+
+export const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
+
+/** Creating these tells nothing about a namespace's existence, so they are always allowed. */
+const ACCESS_REVIEWS = new Set(['authorization.k8s.io/localsubjectaccessreviews']);
+
+export function namespaceLifecycle(deps: Pick<PluginDeps, 'registry'>): AdmissionPlugin {
+  return {
+    name: 'NamespaceLifecycle',
+    handles: (op) => op !== 'CONNECT',
+    admit: (a) => admitLifecycle(deps.registry, a),
+  };
+}
+
+async function admitLifecycle(registry: Registry, a: Attributes): Promise<void> {
+  const isNamespace = a.kind.group === '' && a.kind.kind === 'Namespace';
+  const gr = { group: a.resource.group, resource: a.resource.resource };
+  if (a.operation === 'DELETE' && isNamespace && IMMORTAL_NAMESPACES.has(a.name)) {
+    throw forbidden(gr, a.name, 'this namespace may not be deleted');
+  }
+  if (isNamespace || !a.namespace || a.operation === 'DELETE') return;
+  if (ACCESS_REVIEWS.has(`${a.resource.group}/${a.resource.resource}`)) return;
+  const ns = await namespaceObject(registry, a.namespace);
+  if (!ns) throw notFound({ group: '', resource: 'namespaces' }, a.namespace);
+  if (a.operation === 'CREATE' && ns.status?.phase === 'Terminating') {
+    const err = forbidden(gr, a.name, `unable to create new content in namespace ${a.namespace} because it is being terminated`);
+    err.status.details = { ...(err.status.details ?? {}), causes: [{ reason: 'NamespaceTerminating', message: `namespace ${a.namespace} is being terminated`, field: 'metadata.namespace' }] };
+    throw err;
+  }
+}
+
+/** The cache first, a live read only when it misses (as upstream's lister, then client). */
+async function namespaceObject(registry: Registry, name: string): Promise<Obj | undefined> {
+  const served = registry.catalog.lookup('', 'v1', 'namespaces');
+  if (!served) return undefined;
+  const rs = registry.storeFor(served.def);
+  const key = rs.key('', name);
+  const cached = rs.cache.get(key);
+  if (cached) return rs.entryObject(cached);
+  const res = await registry.store.get(key);
+  return res.kv ? rs.decode(res.kv) : undefined;
+}
