@@ -771,11 +771,13 @@ export class ResourceHandler {
     const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
     const deleted = await this.registry.deleteCollection(scope, { filter }, dopts);
     const served = scope.served;
+    // A typed list's items carry no kind or apiVersion (Go leaves their TypeMeta empty).
+    const typed = !customResourceOf(served.def);
     const list = {
       kind: customResourceOf(served.def)?.listKind ?? `${served.def.kind}List`,
       apiVersion: apiVersionOf(served.group, served.version),
-      metadata: {},
-      items: deleted,
+      metadata: { resourceVersion: deleted.resourceVersion },
+      items: typed ? deleted.items.map(({ kind: _k, apiVersion: _a, ...rest }) => rest) : deleted.items,
     };
     sendEncoded(ctx, 200, negotiateResponse(header(ctx.req, 'accept'), 'other').encoding, list);
   }

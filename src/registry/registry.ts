@@ -843,7 +843,8 @@ export class Registry {
     return d.ok;
   }
 
-  async deleteCollection(scope: Scope, p: ListParams, opts: DeleteOptions): Promise<Obj[]> {
+  /** Deletes what the list selects; returns the deleted (or marked) objects and the list's resourceVersion. */
+  async deleteCollection(scope: Scope, p: ListParams, opts: DeleteOptions): Promise<{ items: Obj[]; resourceVersion: string }> {
     // The mutating phase runs once for the collection, the validating one for each item (as upstream).
     const admission = this.admissionOf(scope, opts, '');
     await admission.mutate('DELETE', undefined, undefined);
@@ -861,7 +862,7 @@ export class Registry {
         throw e;
       }
     }
-    return out;
+    return { items: out, resourceVersion: list.resourceVersion };
   }
 }
 

@@ -9,7 +9,7 @@ import { requestEntityTooLarge, StatusError, type Status } from '../apimachinery
 import type { UserInfo } from '../authn/types.js';
 import { toYaml } from '../encoding/yaml.js';
 import { goParseBool } from '../apimachinery/querybool.js';
-import type { Encoding } from '../encoding/negotiate.js';
+import { negotiateResponse, type Encoding } from '../encoding/negotiate.js';
 import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
 import type { ObjectType } from '../types/schema.js';
 import { Status as StatusType } from '../types/schemas/meta.js';
@@ -215,7 +215,23 @@ export function sendStatus(ctx: Ctx, err: StatusError): void {
     return;
   }
   for (const [k, v] of Object.entries(err.headers)) setHeader(res, k, v);
-  sendEncoded(ctx, err.code, err.protobuf ? 'protobuf' : 'json', err.status, undefined, err.protobuf ? StatusType : undefined);
+  sendEncoded(ctx, err.code, err.protobuf ? 'protobuf' : statusEncoding(ctx), err.status, undefined, err.protobuf ? StatusType : undefined);
+}
+
+/**
+ * An API error is written in the representation the client accepts, as upstream's
+ * ErrorNegotiated: YAML for `Accept: application/yaml`; JSON otherwise (and when nothing
+ * acceptable is offered, the 406 itself is JSON).
+ */
+function statusEncoding(ctx: Ctx): Encoding {
+  if (!ctx.info?.isResourceRequest) return 'json';
+  const accept = header(ctx.req, 'accept');
+  if (!accept || !accept.includes('yaml')) return 'json';
+  try {
+    return negotiateResponse(accept, 'other').encoding === 'yaml' ? 'yaml' : 'json';
+  } catch {
+    return 'json';
+  }
 }
 
 export function successStatus(details: Status['details'], code = 200): Status {

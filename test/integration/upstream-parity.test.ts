@@ -28,6 +28,29 @@ describe('upstream parity', () => {
   };
   const exists = async (path: string) => (await srv.request('GET', path)).status === 200;
 
+  it('errors are negotiated like objects: YAML for Accept: application/yaml (responsewriters.ErrorNegotiated; kube-apiserver v1.32 differential)', async () => {
+    const y = await srv.request('GET', `${CM}/missing`, { headers: { accept: 'application/yaml' } });
+    assert.equal(y.status, 404);
+    assert.equal(y.headers['content-type'], 'application/yaml');
+    assert.match(y.text, /^apiVersion: v1\ncode: 404\n/);
+    assert.match(y.text, /message: configmaps "missing" not found\n/);
+    const j = await srv.request('GET', `${CM}/missing`, { headers: { accept: 'text/html' } });
+    assert.equal(j.status, 406);
+    assert.equal(j.headers['content-type'], 'application/json');
+  });
+
+  it('deletecollection answers a typed list: items without kind/apiVersion, the list resourceVersion set (kube-apiserver v1.32 differential)', async () => {
+    await cm('dc1', { metadata: { name: 'dc1', labels: { dc: 'yes' } } });
+    await cm('dc2', { metadata: { name: 'dc2', labels: { dc: 'yes' } } });
+    const r = await srv.request('DELETE', `${CM}?labelSelector=dc%3Dyes`);
+    assert.equal(r.status, 200, r.text);
+    const list = r.json();
+    assert.equal(list.kind, 'ConfigMapList');
+    assert.match(list.metadata.resourceVersion, /^\d+$/);
+    assert.deepEqual(list.items.map((i: any) => i.metadata.name).sort(), ['dc1', 'dc2']);
+    for (const i of list.items) assert.ok(!('kind' in i) && !('apiVersion' in i), JSON.stringify(i));
+  });
+
   it('reads boolean query parameters as runtime.Convert_Slice_string_To_bool (apimachinery runtime/conversion.go)', async () => {
     await cm('b1');
     for (const v of ['True', 'TRUE', 't', '1', 'yes', '']) {
