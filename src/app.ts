@@ -3,8 +3,8 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildAdmission, type AdmissionOptions } from './admission/layer.js';
 import { buildAuthentication, type AuthenticationOptions } from './authn/layer.js';
@@ -35,6 +35,7 @@ import { impersonationFilter } from './server/filters/impersonation.js';
 import { handleFlowControlDebug } from './endpoints/flowcontrol-debug.js';
 import { buildConcurrency, type ConcurrencyOptions } from './flowcontrol/layer.js';
 import { startCompactor } from './storage/compactor.js';
+import { MemoryStore } from './storage/memory/memory-store.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import type { Store } from './storage/store.js';
 import { builtinCatalog } from './types/catalog.js';
@@ -43,7 +44,7 @@ import { createLogger, type Logger } from './util/log.js';
 
 /** The server's options; each layer declares its own (authentication, authorization, request concurrency). */
 export interface SkiffOptions extends AuthenticationOptions, AuthorizationOptions, AdmissionOptions, ConcurrencyOptions {
-  /** Where the SQLite store, generated PKI and kubeconfig live. Default ./.skiff */
+  /** Where the SQLite store, generated PKI and kubeconfig live. Default ./.skiff (with store 'memory': a temporary directory, removed at stop). */
   dataDir?: string;
   /** --secure-port; 0 picks a free port. Default 6443. */
   securePort?: number;
@@ -61,8 +62,8 @@ export interface SkiffOptions extends AuthenticationOptions, AuthorizationOption
   serviceNodePortRange?: { base: number; size: number };
   /** How often history is compacted (ms); history of one interval is always kept. Default 5 minutes; 0 disables compaction. */
   compactionIntervalMs?: number;
-  /** Use this store instead of SQLite in the data dir. */
-  store?: Store;
+  /** Use this store instead of SQLite in the data dir; 'memory' keeps everything in process memory (tests, embedders). */
+  store?: Store | 'memory';
   /** --etcd-servers: store in this etcd cluster instead of SQLite. */
   etcdServers?: string[];
   etcdCaFile?: string;
@@ -110,11 +111,18 @@ export interface RunningSkiff {
   openWatches(): number;
   /** Graceful stop: readyz fails, watches close, in-flight requests finish, the store closes. */
   stop(): Promise<void>;
+  /**
+   * Delete every object the start did not create and restore changed default objects, in
+   * the store directly (no finalizers, no admission): a clean server between tests.
+   */
+  reset(): Promise<void>;
 }
 
 export async function startServer(options: SkiffOptions = {}): Promise<RunningSkiff> {
   const t0 = performance.now();
-  const dataDir = resolve(options.dataDir ?? './.skiff');
+  const memory = options.store === 'memory';
+  const tempDataDir = memory && !options.dataDir ? await mkdtemp(join(tmpdir(), 'skiff-')) : undefined;
+  const dataDir = resolve(options.dataDir ?? tempDataDir ?? './.skiff');
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger({ verbosity: options.verbosity ?? 0 });
   const serviceRange = options.serviceClusterIpRange ?? '10.0.0.0/24';
@@ -143,8 +151,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   }
   if (options.clientCaFile) clientCaPem = readFileSync(options.clientCaFile, 'utf8');
 
-  const store =
-    options.store ??
+  const store: Store =
+    (options.store === 'memory' ? new MemoryStore() : options.store) ??
     (options.etcdServers?.length
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
       : SqliteStore.open(join(dataDir, 'skiff.db')));
@@ -172,7 +180,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     admission = buildAdmission(options, { registry, authorizer: authz.authorizer, logger, featureGates: options.featureGates });
   } catch (e) {
     await authn?.stop();
-    if (!options.store) await store.close();
+    if (!options.store || memory) await store.close();
+    if (tempDataDir) await rm(tempDataDir, { recursive: true, force: true });
     throw e;
   }
   const { authenticator, tokens, apiAudiences, oidcDiscovery } = authn;
@@ -266,7 +275,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   let controllersUsed = false;
   const elector = new LeaderElector(registry, logger, {
     // On the embedded store one process owns the data: a stable identity re-takes the lease at once after a restart.
-    identity: options.store || options.etcdServers?.length ? undefined : `${hostname()}_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
+    identity: (options.store && !memory) || options.etcdServers?.length ? undefined : `${hostname()}_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
     ...options.leaderElection,
     onStartedLeading: () => {
       if (controllersUsed) controllers = newControllers();
@@ -317,11 +326,13 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       registry.stopCaches();
       await postStart.catch(() => undefined);
       await store.close();
+      if (tempDataDir) await rm(tempDataDir, { recursive: true, force: true });
     })();
     return stopping;
   };
 
   await postStart;
+  const defaults = await snapshotDefaults(store);
   return {
     url,
     kubeconfig,
@@ -337,8 +348,34 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     elector,
     crds,
     stop,
+    reset: () => resetToDefaults(store, defaults),
     openWatches: () => resources.watchCount,
   };
+}
+
+/** Leases change on their own (leader election); a reset leaves them as they are. */
+const RESET_KEEPS = (key: string) => key.includes('/leases/');
+
+/** Every object as the server's start left it (its defaults), by storage key. */
+async function snapshotDefaults(store: Store): Promise<Map<string, Buffer>> {
+  const { kvs } = await store.range('');
+  return new Map(kvs.filter((kv) => !RESET_KEEPS(kv.key)).map((kv) => [kv.key, kv.value]));
+}
+
+/** Back to the defaults: every other object deleted, changed defaults restored, straight in the store. */
+async function resetToDefaults(store: Store, defaults: Map<string, Buffer>): Promise<void> {
+  const { kvs } = await store.range('');
+  const present = new Set<string>();
+  const writes: Promise<unknown>[] = [];
+  for (const kv of kvs) {
+    if (RESET_KEEPS(kv.key)) continue;
+    present.add(kv.key);
+    const want = defaults.get(kv.key);
+    if (!want) writes.push(store.delete(kv.key, kv.modRevision));
+    else if (!want.equals(kv.value)) writes.push(store.update(kv.key, want, kv.modRevision));
+  }
+  for (const [key, value] of defaults) if (!present.has(key)) writes.push(store.create(key, value));
+  await Promise.all(writes);
 }
 
 /**

@@ -151,3 +151,19 @@ export function prefixEnd(prefix: string): string {
   const last = prefix.charCodeAt(prefix.length - 1);
   return prefix.slice(0, -1) + String.fromCharCode(last + 1);
 }
+
+/** Key bounds of a prefix range; `end` is undefined for the empty prefix (every key). */
+export interface KeyBounds {
+  start: string;
+  end?: string;
+}
+
+export function prefixBounds(prefix: string): KeyBounds {
+  if (prefix.length === 0) return { start: '' };
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return { start: prefix, end: prefix.slice(0, -1) + String.fromCharCode(last + 1) };
+}
+
+export function inBounds(key: string, b: KeyBounds): boolean {
+  return key >= b.start && (b.end === undefined || key < b.end);
+}

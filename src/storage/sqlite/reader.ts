@@ -8,7 +8,9 @@ import {
   type RangeOptions,
   type RangeResult,
   type StoreEvent,
+  type KeyBounds,
 } from '../store.js';
+import { prefixBounds } from '../store.js';
 import { INITIAL_REVISION, type SqliteDatabase } from './schema.js';
 import type Database from 'better-sqlite3';
 
@@ -16,22 +18,6 @@ type Row = unknown[];
 type Stmt = Database.Statement<unknown[], Row>;
 
 const EMPTY = Buffer.alloc(0);
-
-/** Key bounds of a prefix range; `end` is undefined for the empty prefix (every key). */
-export interface KeyBounds {
-  start: string;
-  end?: string;
-}
-
-export function prefixBounds(prefix: string): KeyBounds {
-  if (prefix.length === 0) return { start: '' };
-  const last = prefix.charCodeAt(prefix.length - 1);
-  return { start: prefix, end: prefix.slice(0, -1) + String.fromCharCode(last + 1) };
-}
-
-export function inBounds(key: string, b: KeyBounds): boolean {
-  return key >= b.start && (b.end === undefined || key < b.end);
-}
 
 export function asBuffer(v: unknown): Buffer {
   if (v === null || v === undefined) return EMPTY;

@@ -18,7 +18,7 @@ import {
 import { GroupCommitter } from './group-commit.js';
 import { SqliteReader } from './reader.js';
 import { openDatabase, type SqliteDatabase } from './schema.js';
-import { WatchHub } from './watch-hub.js';
+import { WatchHub } from '../watch-hub.js';
 import type { BatchResult, WriteOp } from './write-engine.js';
 import { InThreadWriter, type Writer } from './writer.js';
 import { WorkerWriter } from './worker-writer.js';

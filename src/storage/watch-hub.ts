@@ -1,4 +1,4 @@
-// Watchers of the SQLite store. A watcher that starts in the past first replays history
+// Watchers of a store that keeps its own revision log (SQLite, memory). A watcher that starts in the past first replays history
 // from the log in bounded windows (one window per event-loop turn), then goes live: it
 // receives each committed batch's events right after the commit. The switch happens
 // synchronously when its next revision passes the last published one, so nothing is
@@ -9,8 +9,10 @@ import {
   type Watch,
   type WatchCallbacks,
   type WatchOptions,
-} from '../store.js';
-import { inBounds, prefixBounds, type KeyBounds } from './reader.js';
+  inBounds,
+  prefixBounds,
+  type KeyBounds,
+} from './store.js';
 
 /** Revisions of history read per replay step. */
 const REPLAY_WINDOW = 2000;

@@ -1,0 +1,43 @@
+// The in-process test server (issue 17): startServer({ store: 'memory' }) keeps nothing on
+// disk once stopped, and reset() brings it back to its defaults between tests.
+
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+describe("startServer({ store: 'memory' }) and reset()", () => {
+  let srv: TestServer;
+  before(async () => {
+    srv = await startTestServer({ store: 'memory' });
+  });
+  after(() => srv?.close());
+
+  it('serves from memory', async () => {
+    assert.equal(srv.store.name, 'memory');
+    assert.equal((await srv.request('GET', '/api/v1/namespaces/default')).status, 200);
+    assert.ok(!existsSync(`${srv.dataDir}/skiff.db`), 'no SQLite file');
+  });
+
+  it('reset deletes what tests made, restores changed defaults, keeps the rest', async () => {
+    assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'scratch' } } })).status, 201);
+    for (let i = 0; i < 20; i++) {
+      assert.equal((await srv.request('POST', '/api/v1/namespaces/default/configmaps', { body: { metadata: { name: `cm-${i}` } } })).status, 201);
+    }
+    const patched = await srv.request('PATCH', '/api/v1/namespaces/default', { raw: '{"metadata":{"labels":{"touched":"yes"}}}', headers: { 'content-type': 'application/merge-patch+json' } });
+    assert.equal(patched.status, 200);
+    const rolesBefore = (await srv.request('GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles')).json().items.length;
+
+    await srv.reset();
+
+    assert.equal((await srv.request('GET', '/api/v1/namespaces/scratch')).status, 404);
+    const cms = (await srv.request('GET', '/api/v1/namespaces/default/configmaps')).json().items.map((i: any) => i.metadata.name);
+    assert.ok(!cms.some((n: string) => n.startsWith('cm-')), `test objects are gone: ${cms}`);
+    const ns = (await srv.request('GET', '/api/v1/namespaces/default')).json();
+    assert.equal(ns.metadata.labels?.touched, undefined, 'the changed default is restored');
+    assert.equal((await srv.request('GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles')).json().items.length, rolesBefore);
+    assert.equal((await srv.request('GET', '/api/v1/namespaces/default/services/kubernetes')).status, 200);
+    // Still a working server: the names are free again.
+    assert.equal((await srv.request('POST', '/api/v1/namespaces/default/configmaps', { body: { metadata: { name: 'cm-0' } } })).status, 201);
+  });
+});
