@@ -37,7 +37,7 @@ import { buildConcurrency, type ConcurrencyOptions } from './flowcontrol/layer.j
 import { startCompactor } from './storage/compactor.js';
 import { MemoryStore } from './storage/memory/memory-store.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
-import type { Store } from './storage/store.js';
+import type { KeyValue, Store } from './storage/store.js';
 import { builtinCatalog } from './types/catalog.js';
 import { CustomResourceDefinitions, customResourceDefinitions } from './crd/index.js';
 import { createLogger, type Logger } from './util/log.js';
@@ -136,7 +136,9 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   let adminKeyPem: string | undefined;
   let clientCaPem: string | undefined;
   // The generated PKI also holds the service-account signing key, needed either way.
-  const pki = await ensurePki(dataDir, { hostnames: [hostname()], serviceClusterIpRange: serviceRange });
+  const pkiOptions = { hostnames: [hostname()], serviceClusterIpRange: serviceRange };
+  // In-memory servers of one process share one generated PKI (kept in memory; their data dirs are throw-away).
+  const pki = tempDataDir ? await (memoryPki[serviceRange] ??= ensurePki(dataDir, pkiOptions)) : await ensurePki(dataDir, pkiOptions);
   if (options.tlsCertFile && options.tlsPrivateKeyFile) {
     cert = readFileSync(options.tlsCertFile, 'utf8');
     key = readFileSync(options.tlsPrivateKeyFile, 'utf8');
@@ -152,7 +154,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   if (options.clientCaFile) clientCaPem = readFileSync(options.clientCaFile, 'utf8');
 
   const store: Store =
-    (options.store === 'memory' ? new MemoryStore() : options.store) ??
+    (options.store === 'memory' ? MemoryStore.withContents(memoryDefaults) : options.store) ??
     (options.etcdServers?.length
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
       : SqliteStore.open(join(dataDir, 'skiff.db')));
@@ -333,6 +335,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
 
   await postStart;
   const defaults = await snapshotDefaults(store);
+  // Later in-memory servers start from these objects: their post-start hooks then find the defaults in place.
+  if (memory) memoryDefaults ??= (await store.range('')).kvs.filter((kv) => !RESET_KEEPS(kv.key));
   return {
     url,
     kubeconfig,
@@ -352,6 +356,9 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     openWatches: () => resources.watchCount,
   };
 }
+
+const memoryPki: Record<string, Promise<Awaited<ReturnType<typeof ensurePki>>>> = {};
+let memoryDefaults: KeyValue[] | undefined;
 
 /** Leases change on their own (leader election); a reset leaves them as they are. */
 const RESET_KEEPS = (key: string) => key.includes('/leases/');

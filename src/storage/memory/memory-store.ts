@@ -53,6 +53,13 @@ export class MemoryStore implements Store {
     );
   }
 
+  /** A store holding these keys and values (each written once, in order). */
+  static withContents(kvs: readonly KeyValue[] | undefined, opts: MemoryStoreOptions = {}): MemoryStore {
+    const store = new MemoryStore(opts);
+    for (const kv of kvs ?? []) store.put(kv.key, kv.value, undefined);
+    return store;
+  }
+
   async currentRevision(): Promise<number> {
     this.assertOpen();
     return this.revision;
