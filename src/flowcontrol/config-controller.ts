@@ -5,6 +5,7 @@
 
 import { Informer } from '../controllers/informer.js';
 import type { Registry } from '../registry/registry.js';
+import { serverApply } from '../registry/server-apply.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
 import { BORROWING_ADJUSTMENT_PERIOD_MS, type FlowControl, type FlowSchemaStatusUpdate } from './controller.js';
@@ -77,11 +78,8 @@ export class FlowControlConfigController {
     if (!current || !served) return;
     this.pending.add(key);
     try {
-      const obj = structuredClone(current);
-      const status = (obj.status ?? {}) as { conditions?: Record<string, unknown>[] };
-      const others = (status.conditions ?? []).filter((c) => c.type !== 'Dangling');
-      obj.status = { ...status, conditions: [...others, u.condition] };
-      await this.registry.update({ served, namespace: '' }, u.name, obj, { dryRun: false, fieldManager: FIELD_MANAGER, subresource: 'status' });
+      // As upstream's apf_controller: ApplyStatus of the one condition it owns.
+      await serverApply(this.registry, { served, namespace: '' }, u.name, { metadata: { name: u.name }, status: { conditions: [u.condition] } }, { fieldManager: FIELD_MANAGER, status: true });
     } catch (e) {
       // A conflict means a newer object is on its way through the watch; the next digest retries.
       this.logger.v(4).info('FlowSchema status update failed', { name: u.name, err: String(e) });

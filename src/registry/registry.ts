@@ -688,6 +688,8 @@ export class Registry {
       next.status = desired.status;
       if (desired.status === undefined) delete next.status;
       next.metadata.resourceVersion = meta.resourceVersion;
+      // An apply to status computed its field ownership on the desired object.
+      if (opts.applied) next.metadata.managedFields = desired.metadata?.managedFields;
     } else if (subresource === 'binding' || subresource === 'ephemeralcontainers' || subresource === 'resize') {
       // The caller built the whole object from the current one; only its slice changed.
       next = desired;

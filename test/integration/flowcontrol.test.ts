@@ -132,6 +132,13 @@ test('the bootstrap configuration is produced with Found status; dangling refere
     const gd = (await s.request('GET', `${FC}/flowschemas/global-default`)).json();
     assert.equal(gd.metadata.annotations['apf.kubernetes.io/autoupdate-spec'], 'true');
     assert.deepEqual({ ...gd.status.conditions[0], lastTransitionTime: '' }, { type: 'Dangling', status: 'False', lastTransitionTime: '', reason: 'Found', message: 'This FlowSchema references the PriorityLevelConfiguration object named "global-default" and it exists' });
+    // apf_controller.go writes the condition with ApplyStatus (kube-apiserver v1.32 shows the same entry).
+    const consumer = gd.metadata.managedFields.find((m: any) => m.manager === 'api-priority-and-fairness-config-consumer-v1');
+    assert.deepEqual({ ...consumer, time: '' }, {
+      manager: 'api-priority-and-fairness-config-consumer-v1', operation: 'Apply', apiVersion: 'flowcontrol.apiserver.k8s.io/v1', time: '', fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:status': { 'f:conditions': { 'k:{"type":"Dangling"}': { '.': {}, 'f:lastTransitionTime': {}, 'f:message': {}, 'f:reason': {}, 'f:status': {}, 'f:type': {} } } } },
+      subresource: 'status',
+    });
 
     const created = await s.request('POST', `${FC}/flowschemas`, { body: { apiVersion: 'flowcontrol.apiserver.k8s.io/v1', kind: 'FlowSchema', metadata: { name: 'orphan' }, spec: { priorityLevelConfiguration: { name: 'later' }, matchingPrecedence: 500, rules: [] } } });
     assert.equal(created.status, 201, created.text);

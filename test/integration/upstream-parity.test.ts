@@ -28,6 +28,19 @@ describe('upstream parity', () => {
   };
   const exists = async (path: string) => (await srv.request('GET', path)).status === 200;
 
+  it('an apply to the status subresource records its Apply entry with subresource status (fieldmanager managedfields)', async () => {
+    const dep = { metadata: { name: 'sa1' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
+    assert.equal((await srv.request('POST', '/apis/apps/v1/namespaces/parity/deployments', { body: dep })).status, 201);
+    const r = await srv.request('PATCH', '/apis/apps/v1/namespaces/parity/deployments/sa1/status?fieldManager=statusbot&force=true', {
+      raw: 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: sa1}\nstatus: {replicas: 5}',
+      headers: { 'content-type': 'application/apply-patch+yaml' },
+    });
+    assert.equal(r.status, 200, r.text);
+    const entry = r.json().metadata.managedFields.find((m: any) => m.manager === 'statusbot');
+    assert.deepEqual([entry?.operation, entry?.subresource, entry?.fieldsV1], ['Apply', 'status', { 'f:status': { 'f:replicas': {} } }]);
+    assert.equal(r.json().status.replicas, 5);
+  });
+
   it('errors are negotiated like objects: YAML for Accept: application/yaml (responsewriters.ErrorNegotiated; kube-apiserver v1.32 differential)', async () => {
     const y = await srv.request('GET', `${CM}/missing`, { headers: { accept: 'application/yaml' } });
     assert.equal(y.status, 404);
