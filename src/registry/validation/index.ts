@@ -7,9 +7,11 @@ import type { Obj } from '../../types/kind.js';
 import * as admission from './admission.js';
 import * as flowcontrol from './flowcontrol.js';
 import * as networking from './networking.js';
+import * as node from './node.js';
 import * as policy from './policy.js';
 import * as quota from './quota.js';
 import * as rbac from './rbac.js';
+import * as storage from './storage.js';
 import { kindValidators as workloadValidators } from './workloads.js';
 import { kindValidators as coreValidators } from './core.js';
 
@@ -32,6 +34,10 @@ const registry = new Map<string, KindValidators>([
   ['networking.k8s.io/NetworkPolicy', both(networking.validateNetworkPolicy, networking.validateNetworkPolicyUpdate)],
   ['networking.k8s.io/Ingress', both(networking.validateIngress, networking.validateIngressUpdate)],
   ['networking.k8s.io/IngressClass', both(networking.validateIngressClass, networking.validateIngressClassUpdate)],
+  ['storage.k8s.io/StorageClass', both(storage.validateStorageClass, storage.validateStorageClassUpdate)],
+  ['storage.k8s.io/CSIStorageCapacity', both(storage.validateCSIStorageCapacity)],
+  ['storage.k8s.io/VolumeAttachment', { validate: storage.validateVolumeAttachment, validateUpdate: storage.validateVolumeAttachmentUpdate }],
+  ['node.k8s.io/RuntimeClass', both(node.validateRuntimeClass, node.validateRuntimeClassUpdate)],
   ['policy/PodDisruptionBudget', both(policy.validatePodDisruptionBudget, policy.validatePodDisruptionBudgetUpdate)],
   ['admissionregistration.k8s.io/ValidatingAdmissionPolicy', both(admission.validateValidatingAdmissionPolicy, admission.validateValidatingAdmissionPolicyUpdate)],
   ['admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding', both(admission.validateValidatingAdmissionPolicyBinding)],

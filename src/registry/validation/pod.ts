@@ -873,7 +873,7 @@ function checkHostPortConflicts(containers: Obj[], path: string): FieldErrors {
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
 
-function validateTolerations(tolerations: Obj[], path: string): FieldErrors {
+export function validateTolerations(tolerations: Obj[], path: string): FieldErrors {
   const errs: FieldErrors = [];
   tolerations.forEach((t, i) => {
     const p = index(path, i);
