@@ -274,7 +274,7 @@ export { validateReplicaCountsStatus };
 // ---- Service ----
 
 /** ValidateNonSpecialIP: no unspecified, loopback or link-local addresses. */
-function validateNonSpecialIP(ip: string, p: string): FieldErrors {
+export function validateNonSpecialIP(ip: string, p: string): FieldErrors {
   const parsed = parseIPSloppy(ip);
   if (!parsed) return [fieldErr.invalid(p, ip, 'must be a valid IP address')];
   const errs: FieldErrors = [];

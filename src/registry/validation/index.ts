@@ -5,6 +5,7 @@
 import type { FieldError } from '../../apimachinery/errors.js';
 import type { Obj } from '../../types/kind.js';
 import * as admission from './admission.js';
+import * as discovery from './discovery.js';
 import * as flowcontrol from './flowcontrol.js';
 import * as networking from './networking.js';
 import * as node from './node.js';
@@ -37,6 +38,7 @@ const registry = new Map<string, KindValidators>([
   ['storage.k8s.io/StorageClass', both(storage.validateStorageClass, storage.validateStorageClassUpdate)],
   ['storage.k8s.io/CSIStorageCapacity', both(storage.validateCSIStorageCapacity)],
   ['storage.k8s.io/VolumeAttachment', { validate: storage.validateVolumeAttachment, validateUpdate: storage.validateVolumeAttachmentUpdate }],
+  ['discovery.k8s.io/EndpointSlice', both(discovery.validateEndpointSlice, discovery.validateEndpointSliceUpdate)],
   ['node.k8s.io/RuntimeClass', both(node.validateRuntimeClass, node.validateRuntimeClassUpdate)],
   ['policy/PodDisruptionBudget', both(policy.validatePodDisruptionBudget, policy.validatePodDisruptionBudgetUpdate)],
   ['admissionregistration.k8s.io/ValidatingAdmissionPolicy', both(admission.validateValidatingAdmissionPolicy, admission.validateValidatingAdmissionPolicyUpdate)],

@@ -1,4 +1,4 @@
-// storage.k8s.io and node.k8s.io validation (pkg/apis/storage/validation, pkg/apis/node/validation),
+// storage.k8s.io, node.k8s.io and discovery.k8s.io validation (pkg/apis/{storage,node,discovery}/validation),
 // each expected message as kube-apiserver v1.32 answered the same dry-run create.
 
 import { test } from 'node:test';
@@ -76,4 +76,20 @@ test('VolumeAttachment: attacher, exactly one source, node name, then the CSI dr
     `VolumeAttachment.storage.k8s.io "a" is invalid: [spec.source: Forbidden: must specify exactly one of inlineVolumeSpec and persistentVolumeName, spec.attacher: Invalid value: "Bad!": ${SUBDOMAIN}]`,
   );
   assert.equal(message('storage.k8s.io', 'v1', 'VolumeAttachment', { metadata: { name: 'a' }, spec: { attacher: 'csi.example.com', nodeName: 'n1', source: { persistentVolumeName: 'pv' } } }), 'valid');
+});
+
+test('EndpointSlice: address type, addresses per type (family, then the special ranges), ports', () => {
+  const es = (body: Obj) => message('discovery.k8s.io', 'v1', 'EndpointSlice', { metadata: { name: 'a', namespace: 'default' }, ...body });
+  assert.equal(es({}), 'EndpointSlice.discovery.k8s.io "a" is invalid: addressType: Required value');
+  assert.equal(es({ addressType: 'Bogus' }), 'EndpointSlice.discovery.k8s.io "a" is invalid: addressType: Unsupported value: "Bogus": supported values: "FQDN", "IPv4", "IPv6"');
+  assert.equal(
+    es({ addressType: 'IPv4', endpoints: [{ addresses: [] }, { addresses: ['not-ip', '127.0.0.1', '10.0.0.1'], hostname: 'Bad_Host' }], ports: [{ name: 'Bad!', protocol: 'XX', appProtocol: 'bad proto!' }, { name: 'Bad!', protocol: 'TCP' }] }),
+    `EndpointSlice.discovery.k8s.io "a" is invalid: [endpoints[0].addresses: Required value: must contain at least 1 address, endpoints[1].addresses[0]: Invalid value: "not-ip": must be a valid IPv4 address, endpoints[1].addresses[0]: Invalid value: "not-ip": must be a valid IP address, endpoints[1].addresses[1]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128), endpoints[1].hostname: Invalid value: "Bad_Host": ${LABEL}, ports[0].name: Invalid value: "Bad!": ${LABEL}, ports[0].protocol: Unsupported value: "XX": supported values: "SCTP", "TCP", "UDP", ports[0].appProtocol: Invalid value: "bad proto!": ${NAME_PART}, ports[1].name: Invalid value: "Bad!": ${LABEL}, ports[1].name: Duplicate value: "Bad!"]`,
+  );
+  assert.equal(
+    es({ addressType: 'IPv6', endpoints: [{ addresses: ['fe80::1', '::ffff:1.2.3.4'] }] }),
+    'EndpointSlice.discovery.k8s.io "a" is invalid: [endpoints[0].addresses[0]: Invalid value: "fe80::1": may not be in the link-local range (169.254.0.0/16, fe80::/10), endpoints[0].addresses[1]: Invalid value: "::ffff:1.2.3.4": must be a valid IPv6 address]',
+  );
+  assert.equal(es({ addressType: 'FQDN', endpoints: [{ addresses: ['UPPER.example'] }] }), `EndpointSlice.discovery.k8s.io "a" is invalid: endpoints[0].addresses[0]: Invalid value: "UPPER.example": ${SUBDOMAIN}`);
+  assert.equal(es({ addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1'], conditions: { ready: true } }], ports: [{ name: 'http', port: 80 }] }), 'valid');
 });
