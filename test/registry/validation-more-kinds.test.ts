@@ -91,5 +91,5 @@ test('EndpointSlice: address type, addresses per type (family, then the special 
     'EndpointSlice.discovery.k8s.io "a" is invalid: [endpoints[0].addresses[0]: Invalid value: "fe80::1": may not be in the link-local range (169.254.0.0/16, fe80::/10), endpoints[0].addresses[1]: Invalid value: "::ffff:1.2.3.4": must be a valid IPv6 address]',
   );
   assert.equal(es({ addressType: 'FQDN', endpoints: [{ addresses: ['UPPER.example'] }] }), `EndpointSlice.discovery.k8s.io "a" is invalid: endpoints[0].addresses[0]: Invalid value: "UPPER.example": ${SUBDOMAIN}`);
-  assert.equal(es({ addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1'], conditions: { ready: true } }], ports: [{ name: 'http', port: 80 }] }), 'valid');
+  assert.equal(es({ addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1'], conditions: { ready: true } }], ports: [{ name: 'http', port: 80, protocol: 'TCP' }] }), 'valid');
 });
