@@ -1,0 +1,16 @@
+// MutatingAdmissionWebhook (k8s.io/apiserver pkg/admission/plugin/webhook/mutating/plugin.go):
+// the MutatingWebhookConfigurations' webhooks, called in order during the mutating phase.
+
+import { WebhookConfigIndex } from '../webhook/config-index.js';
+import { dispatchMutating } from '../webhook/dispatch.js';
+import type { AdmissionPlugin, PluginDeps } from '../types.js';
+
+export function mutatingAdmissionWebhook(deps: PluginDeps): AdmissionPlugin {
+  const index = new WebhookConfigIndex(deps.registry, 'mutatingwebhookconfigurations');
+  return {
+    name: 'MutatingAdmissionWebhook',
+    admit: (a) => dispatchMutating(index.webhooks(), a, deps),
+    start: () => index.start(),
+    stop: () => index.stop(),
+  };
+}

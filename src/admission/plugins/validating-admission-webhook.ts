@@ -1,0 +1,16 @@
+// ValidatingAdmissionWebhook (k8s.io/apiserver pkg/admission/plugin/webhook/validating/plugin.go):
+// the ValidatingWebhookConfigurations' webhooks, called in parallel during the validating phase.
+
+import { WebhookConfigIndex } from '../webhook/config-index.js';
+import { dispatchValidating } from '../webhook/dispatch.js';
+import type { AdmissionPlugin, PluginDeps } from '../types.js';
+
+export function validatingAdmissionWebhook(deps: PluginDeps): AdmissionPlugin {
+  const index = new WebhookConfigIndex(deps.registry, 'validatingwebhookconfigurations');
+  return {
+    name: 'ValidatingAdmissionWebhook',
+    validate: (a) => dispatchValidating(index.webhooks(), a, deps),
+    start: () => index.start(),
+    stop: () => index.stop(),
+  };
+}
