@@ -280,6 +280,49 @@ describe('admission webhooks', () => {
     assert.equal(wh.received('/never-a').length, before + 1);
   });
 
+  it('matchPolicy Equivalent: an autoscaling/v2 request matches an autoscaling/v1 rule and the webhook sees (and patches) the v1 object; Exact does not match', async () => {
+    const HPA_V1 = { operations: ['CREATE'], apiGroups: ['autoscaling'], apiVersions: ['v1'], resources: ['horizontalpodautoscalers'] };
+    wh.on('/equiv', () => ({ response: { allowed: true, ...jsonPatch([{ op: 'add', path: '/metadata/labels/seen-as', value: 'v1' }]) } }));
+    await install('mutating', 'equiv', [hook('equiv', { rules: [HPA_V1], matchPolicy: 'Equivalent' }), hook('exact', { rules: [HPA_V1], matchPolicy: 'Exact', objectSelector: { matchLabels: { test: 'equiv' } } })]);
+    const hpa = (name: string) => ({
+      metadata: { name, labels: { test: 'equiv' } },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, minReplicas: 1, maxReplicas: 3, metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } }] },
+    });
+    let n = 0;
+    const r = await until(async () => {
+      const before = wh.received('/equiv').length;
+      const x = await srv.request('POST', '/apis/autoscaling/v2/namespaces/wh/horizontalpodautoscalers', { body: hpa(`h${n++}`) });
+      return wh.received('/equiv').length > before ? x : undefined;
+    }, 10_000, 'the equivalent webhook');
+    assert.equal(r.status, 201, r.text);
+    assert.equal(r.json().apiVersion, 'autoscaling/v2');
+    assert.equal(r.json().metadata.labels['seen-as'], 'v1');
+    assert.equal(r.json().spec.metrics[0].resource.target.averageUtilization, 50, 'the v2 fields survive the round trip');
+    const q = wh.received('/equiv').at(-1).request;
+    assert.deepEqual(q.kind, { group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler' });
+    assert.deepEqual(q.resource, { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers' });
+    assert.deepEqual(q.requestKind, { group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler' });
+    assert.deepEqual(q.requestResource, { group: 'autoscaling', version: 'v2', resource: 'horizontalpodautoscalers' });
+    assert.equal(q.object.apiVersion, 'autoscaling/v1');
+    assert.equal(q.object.spec.targetCPUUtilizationPercentage, 50);
+    assert.equal(wh.received('/exact').length, 0, 'matchPolicy Exact does not match another version');
+  });
+
+  it('namespaceSelector on a namespace request uses the namespace object itself', async () => {
+    await install('validating', 'nsobj', [
+      hook('nsobj', { rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['namespaces'] }], namespaceSelector: { matchLabels: { nsobj: 'yes' } }, objectSelector: {} }),
+    ]);
+    let n = 0;
+    await until(async () => {
+      const before = wh.received('/nsobj').length;
+      await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: `nsobj-${n++}`, labels: { nsobj: 'yes' } } } });
+      return wh.received('/nsobj').length > before ? true : undefined;
+    }, 10_000, 'the namespace webhook');
+    const before = wh.received('/nsobj').length;
+    assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'nsobj-unlabelled' } } })).status, 201);
+    assert.equal(wh.received('/nsobj').length, before);
+  });
+
   it('warnings become Warning headers', async () => {
     wh.on('/warn', () => ({ response: { allowed: true, warnings: ['mind the gap'] } }));
     await install('validating', 'warn', [hook('warn')]);
