@@ -310,7 +310,7 @@ describe('admission webhooks', () => {
 
   it('namespaceSelector on a namespace request uses the namespace object itself', async () => {
     await install('validating', 'nsobj', [
-      hook('nsobj', { rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['namespaces'] }], namespaceSelector: { matchLabels: { nsobj: 'yes' } }, objectSelector: {} }),
+      hook('nsobj', { rules: [{ operations: ['CREATE', 'UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['namespaces'] }], namespaceSelector: { matchLabels: { nsobj: 'yes' } }, objectSelector: {} }),
     ]);
     let n = 0;
     await until(async () => {
@@ -321,6 +321,14 @@ describe('admission webhooks', () => {
     const before = wh.received('/nsobj').length;
     assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'nsobj-unlabelled' } } })).status, 201);
     assert.equal(wh.received('/nsobj').length, before);
+    assert.equal(wh.received('/nsobj').at(-1).request.namespace, undefined, 'a namespace create has no namespace');
+    // An update names the namespace in the URL: upstream's RequestInfo makes it the request namespace.
+    const u = await srv.request('PATCH', '/api/v1/namespaces/nsobj-0', { body: { metadata: { annotations: { touched: 'yes' } } }, headers: { 'content-type': 'application/merge-patch+json' } });
+    assert.equal(u.status, 200, u.text);
+    const q = wh.received('/nsobj').at(-1).request;
+    assert.equal(q.operation, 'UPDATE');
+    assert.equal(q.name, 'nsobj-0');
+    assert.equal(q.namespace, 'nsobj-0');
   });
 
   it('warnings become Warning headers', async () => {
