@@ -247,7 +247,8 @@ export async function matchRequest(c: MatchCriteria, a: Attributes, deps: { cata
 
 /** An object of the request's resource in the matched (equivalent) resource's version. */
 export function convertToMatch(obj: Obj | undefined, from: ServedResource, to: ServedResource, catalog: Catalog): Obj | undefined {
-  if (!obj || from === to || from.def.kind !== obj.kind) return obj;
+  // Subresource objects (Scale, Eviction, ...) and options objects are not converted.
+  if (!obj || from === to || (obj.kind !== undefined && from.def.kind !== obj.kind)) return obj;
   const stored = from.def.storedAs ? from.def.storedAs.toStored(obj) : obj;
   const out = to.def.storedAs ? to.def.storedAs.fromStored(stored) : structuredClone(stored);
   if (catalog.isCustom(to.def) || !to.def.storedAs) out.apiVersion = to.group ? `${to.group}/${to.version}` : to.version;

@@ -41,7 +41,7 @@ export async function startAdmissionWebhookServer(dnsNames: string[] = []): Prom
         review = undefined;
       }
       if (!seen.has(path)) seen.set(path, []);
-      seen.get(path)!.push({ ...review, query: req.url, host: req.headers.host });
+      seen.get(path)!.push({ ...review, query: req.url, host: req.headers.host, authorization: req.headers.authorization });
       const reply = replies.get(path)?.(review) ?? { response: { allowed: true } };
       const send = () => {
         if (res.destroyed) return;

@@ -1,12 +1,15 @@
 // Calling an admission webhook: its clientConfig (url, or a Service reference resolved through
 // the Service's cluster IP as kube-apiserver's cluster-IP service resolver does, with TLS
-// server name `<service>.<namespace>.svc`), its caBundle (the system roots when empty), and
+// server name `<service>.<namespace>.svc`), its caBundle (the system roots when empty), the
+// credentials of the plugin's kubeConfigFile for that host, and
 // one POST bounded by timeoutSeconds. Upstream: k8s.io/apiserver pkg/util/webhook/client.go,
 // k8s.io/kube-aggregator pkg/apiserver/resolvers.go (ResolveCluster).
 
 import { goQuote } from '../../apimachinery/goformat.js';
 import type { Registry } from '../../registry/registry.js';
 import { postJson, type WebhookTarget } from '../../util/webhook-client.js';
+import type { UserCredentials } from '../../util/webhook-kubeconfig.js';
+import type { WebhookCredentials } from './credentials.js';
 
 export interface ServiceReference {
   namespace?: string;
@@ -26,7 +29,7 @@ export interface WebhookClientConfig {
  * Where to POST (throws the reason, which upstream reports as a failed call; a Service that
  * can't be resolved fails as the dial of `Post "https://<service>.<namespace>.svc:<port>..."`).
  */
-export async function resolveTarget(cc: WebhookClientConfig, registry: Registry, timeoutSeconds: number): Promise<WebhookTarget> {
+export async function resolveTarget(cc: WebhookClientConfig, registry: Registry, credentials: WebhookCredentials, timeoutSeconds: number): Promise<WebhookTarget> {
   const ca = cc.caBundle ? Buffer.from(cc.caBundle, 'base64') : undefined;
   if (cc.service) {
     const svc = cc.service;
@@ -36,7 +39,7 @@ export async function resolveTarget(cc: WebhookClientConfig, registry: Registry,
     url.pathname = svc.path ?? '';
     try {
       const connectHost = await resolveServiceHost(registry, svc.namespace ?? '', svc.name ?? '', port);
-      return { url, ca, servername: serverName, connectHost };
+      return { url, ca, servername: serverName, connectHost, ...userOf(credentials.forTarget(`${serverName}:${port}`)) };
     } catch (e) {
       throw new Error(`Post ${goQuote(goHref(withTimeout(url, timeoutSeconds), true))}: ${(e as Error).message}`);
     }
@@ -48,7 +51,12 @@ export async function resolveTarget(cc: WebhookClientConfig, registry: Registry,
   } catch (e) {
     throw new Error(`Unparsable URL: ${(e as Error).message}`);
   }
-  return { url, ca };
+  const hostPort = url.port ? url.host : `${url.host}:443`;
+  return { url, ca, ...userOf(credentials.forTarget(hostPort)) };
+}
+
+function userOf(u: UserCredentials): Pick<WebhookTarget, 'cert' | 'key' | 'token'> {
+  return { cert: u.certPem ? Buffer.from(u.certPem) : undefined, key: u.keyPem ? Buffer.from(u.keyPem) : undefined, token: u.token };
 }
 
 /** ResolveCluster: the Service's cluster IP and port (ExternalName: its name). */

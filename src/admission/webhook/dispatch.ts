@@ -7,6 +7,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { internalError, isStatusError, StatusError } from '../../apimachinery/errors.js';
+import { goJSON, goQuote } from '../../apimachinery/goformat.js';
+import type { AuthorizerValue } from '../../cel/index.js';
 import { customResourceOf, normalizeCustomResource } from '../../crd/kind.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyDefaults } from '../../registry/defaulting.js';
@@ -19,12 +21,17 @@ import { admissionRequestFields, convertToMatch, isExemptAdmissionConfigurationR
 import type { Attributes } from '../types.js';
 import { postReview, resolveTarget } from './client.js';
 import type { WebhookAccessor } from './config-index.js';
+import { WebhookCredentials } from './credentials.js';
 import { CallingWebhookError, dryRunUnsupported, rejectionError } from './errors.js';
 import { buildReview, negotiateReviewVersion, verifyResponse, type AdmissionResponse } from './review.js';
 
 export interface DispatchDeps {
   registry: Registry;
   catalog: Catalog;
+  /** What to present to each webhook (the plugin's kubeConfigFile); none when absent. */
+  credentials?: WebhookCredentials;
+  /** CEL's `authorizer` for a user, when the server's authorizer can answer synchronously. */
+  celAuthorizer?: (user: Attributes['userInfo']) => AuthorizerValue;
 }
 
 /** ShouldCallHook: the match (resource and kind the webhook sees it as), or undefined. */
@@ -35,6 +42,7 @@ export async function shouldCallHook(hook: WebhookAccessor, a: Attributes, deps:
     object: convertToMatch(a.object, a.served, match.served, deps.catalog),
     oldObject: convertToMatch(a.oldObject, a.served, match.served, deps.catalog),
     request: admissionRequestFields(a, match),
+    authorizer: deps.celAuthorizer?.(a.userInfo),
   });
   if ('error' in r) throw matchConditionError(a, r.error);
   return r.matches ? match : undefined;
@@ -59,7 +67,7 @@ async function callHook(hook: WebhookAccessor, a: Attributes, m: ResourceMatch, 
   let answer: unknown;
   try {
     const timeoutSeconds = Number(h.timeoutSeconds ?? 10);
-    const target = await resolveTarget(h.clientConfig ?? {}, deps.registry, timeoutSeconds);
+    const target = await resolveTarget(h.clientConfig ?? {}, deps.registry, deps.credentials ?? WebhookCredentials.none(), timeoutSeconds);
     answer = await postReview(target, review, timeoutSeconds);
   } catch (e) {
     throw new CallingWebhookError(hook.name, `failed to call webhook: ${(e as Error).message}`);
@@ -70,7 +78,11 @@ async function callHook(hook: WebhookAccessor, a: Attributes, m: ResourceMatch, 
   } catch (e) {
     throw new CallingWebhookError(hook.name, `received invalid webhook response: ${(e as Error).message}`);
   }
-  for (const [k, v] of Object.entries(result.auditAnnotations)) a.addAnnotation(`${hook.name}/${k}`, v);
+  for (const [k, v] of Object.entries(result.auditAnnotations)) {
+    const key = `${hook.name}/${k}`;
+    // AttributesRecord.AddAnnotation refuses keys that are not exactly "<prefix>/<name>".
+    if (key.split('/').length === 2) a.addAnnotation(key, v);
+  }
   for (const w of result.warnings) a.addWarning(w);
   if (!result.allowed) throw rejectionError(hook.name, result.result);
   return result;
@@ -118,7 +130,7 @@ export async function dispatchMutating(hooks: readonly WebhookAccessor[], a: Att
       } catch (e) {
         failure = e;
       }
-      a.addAnnotation(`${MUTATION_PREFIX}${suffix}`, JSON.stringify({ configuration: hook.configurationName, webhook: hook.name, mutated: changed }));
+      a.addAnnotation(`${MUTATION_PREFIX}${suffix}`, goJSON({ configuration: hook.configurationName, webhook: hook.name, mutated: changed }));
       if (changed) {
         requireReinvoking(state);
         rc.shouldReinvoke = true;
@@ -153,8 +165,8 @@ async function callMutatingHook(hook: WebhookAccessor, a: Attributes, m: Resourc
     throw new CallingWebhookError(hook.name, `received undecodable patch in webhook response: ${(e as Error).message}`);
   }
   if (ops.length === 0) return false;
-  if (!versioned || !a.object) throw internalError(`admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`);
-  if (result.patchType !== 'JSONPatch') throw new CallingWebhookError(hook.name, `unsupported patch type ${JSON.stringify(result.patchType)}`);
+  if (!versioned || !a.object) throw internalError(`admission webhook ${goQuote(hook.name)} attempted to modify the object, which is not supported for this operation`);
+  if (result.patchType !== 'JSONPatch') throw new CallingWebhookError(hook.name, `unsupported patch type ${goQuote(result.patchType)}`);
   let patched: Obj;
   try {
     const out = applyJsonPatch(versioned, result.patch, { fieldValidation: 'Ignore' }).object;
@@ -165,7 +177,7 @@ async function callMutatingHook(hook: WebhookAccessor, a: Attributes, m: Resourc
   }
   redefault(m.served, patched);
   const changed = !deepEqual(versioned, patched);
-  a.addAnnotation(`${PATCH_PREFIX}${suffix}`, JSON.stringify({ configuration: hook.configurationName, webhook: hook.name, patch: ops.map(sortedKeys), patchType: 'JSONPatch' }));
+  a.addAnnotation(`${PATCH_PREFIX}${suffix}`, goJSON({ configuration: hook.configurationName, webhook: hook.name, patch: ops.map(sortedKeys), patchType: 'JSONPatch' }));
   const back = convertToMatch(patched, m.served, a.served, deps.catalog) ?? patched;
   replaceContents(a.object, back);
   return changed;

@@ -3,6 +3,7 @@
 // answer is checked as upstream checks it (uid, apiVersion/kind for v1, patch and patchType).
 
 import { stdBase64Error } from '../../apimachinery/gobase64.js';
+import { goQuote } from '../../apimachinery/goformat.js';
 import type { Obj } from '../../types/kind.js';
 
 export type ReviewVersion = 'v1' | 'v1beta1';
@@ -58,7 +59,7 @@ export function verifyResponse(version: ReviewVersion, uid: string, mutating: bo
     return { ...base, patch, patchType: patch ? 'JSONPatch' : '' };
   }
   const gotUid = typeof r.uid === 'string' ? r.uid : '';
-  if (gotUid !== uid) throw new Error(`expected response.uid=${JSON.stringify(uid)}, got ${JSON.stringify(gotUid)}`);
+  if (gotUid !== uid) throw new Error(`expected response.uid=${goQuote(uid)}, got ${goQuote(gotUid)}`);
   const apiVersion = typeof rv.apiVersion === 'string' ? rv.apiVersion : '';
   const kind = typeof rv.kind === 'string' ? rv.kind : '';
   if (apiVersion !== 'admission.k8s.io/v1' || kind !== 'AdmissionReview') {
