@@ -14,7 +14,16 @@ export class AdmissionChain {
     return this.plugins.map((p) => p.name);
   }
 
+  /** The mutating plugins, run once more when one asks for it (upstream's reinvoker in pkg/admission/reinvocation.go). */
   async admit(a: Attributes): Promise<void> {
+    const r = (a.reinvocation ??= { isReinvoke: false, shouldReinvoke: false, values: new Map() });
+    await this.admitOnce(a);
+    if (!r.shouldReinvoke) return;
+    r.isReinvoke = true;
+    await this.admitOnce(a);
+  }
+
+  private async admitOnce(a: Attributes): Promise<void> {
     for (const p of this.plugins) {
       if (p.admit && handles(p, a.operation)) await p.admit(a);
     }

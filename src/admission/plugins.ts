@@ -4,7 +4,9 @@
 // --enable-admission-plugins stops the server rather than silently admitting.
 // Adding a plugin is adding a module under plugins/ and its `create` here.
 
+import { mutatingAdmissionWebhook } from './plugins/mutating-admission-webhook.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
+import { validatingAdmissionWebhook } from './plugins/validating-admission-webhook.js';
 import type { PluginRow } from './types.js';
 
 export const ADMISSION_PLUGINS: readonly PluginRow[] = [
@@ -40,9 +42,9 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'PodTopologyLabels', defaultOn: true },
   // Webhooks, policies, quota and deny go last, as upstream.
   { name: 'MutatingAdmissionPolicy', defaultOn: true },
-  { name: 'MutatingAdmissionWebhook', defaultOn: true },
+  { name: 'MutatingAdmissionWebhook', defaultOn: true, create: mutatingAdmissionWebhook },
   { name: 'ValidatingAdmissionPolicy', defaultOn: true },
-  { name: 'ValidatingAdmissionWebhook', defaultOn: true },
+  { name: 'ValidatingAdmissionWebhook', defaultOn: true, create: validatingAdmissionWebhook },
   { name: 'ResourceQuota', defaultOn: true },
   { name: 'AlwaysDeny', defaultOn: false },
 ];

@@ -49,6 +49,19 @@ export interface Attributes {
   addAnnotation(key: string, value: string): void;
   /** Send a `Warning: 299` header with the response. */
   addWarning(message: string): void;
+  /**
+   * The mutating phase's reinvocation state (upstream's ReinvocationContext): a plugin that
+   * changed the object after a reinvocable plugin ran sets `shouldReinvoke`, and the chain
+   * then runs the mutating plugins once more with `isReinvoke` set. Plugins keep their own
+   * per-request state in `values` under their name.
+   */
+  reinvocation?: ReinvocationContext;
+}
+
+export interface ReinvocationContext {
+  isReinvoke: boolean;
+  shouldReinvoke: boolean;
+  values: Map<string, unknown>;
 }
 
 /**

@@ -28,7 +28,7 @@ export function requestAdmission(chain: AdmissionChain | undefined, ctx: Ctx, r:
     subresource: r.sub?.name ?? '',
     kind: r.kind ?? { group: served.group, version: served.version, kind: served.def.kind },
     name: r.name,
-    namespace: served.def.namespaced ? r.scope.namespace : '',
+    namespace: served.def.namespaced ? r.scope.namespace : namespaceOfNamespaceRequest(served, r),
     options: r.options,
     dryRun: r.dryRun,
     userInfo: ctx.user ?? { username: ANONYMOUS_USER, groups: [UNAUTHENTICATED_GROUP] },
@@ -40,6 +40,15 @@ export function requestAdmission(chain: AdmissionChain | undefined, ctx: Ctx, r:
       ctx.warnings.push(message);
     },
   });
+}
+
+/**
+ * A request on /api/v1/namespaces/<name>[/<sub>] has namespace <name> (upstream's RequestInfo
+ * takes it from the URL), so webhooks and policies see it; a create (no name in the URL) has none.
+ */
+function namespaceOfNamespaceRequest(served: AdmissionRequest['scope']['served'], r: AdmissionRequest): string {
+  const isNamespaces = served.group === '' && served.def.plural === 'namespaces';
+  return isNamespaces && r.options.kind !== 'CreateOptions' ? r.name : '';
 }
 
 /** CreateOptions, UpdateOptions or PatchOptions as upstream hands them to admission (from the query). */

@@ -13,6 +13,10 @@ export interface WebhookTarget {
   key?: Buffer;
   token?: string;
   insecureSkipTLSVerify?: boolean;
+  /** Connect to this address instead of the URL's host (a Service's cluster IP); the URL's host stays the Host header. */
+  connectHost?: string;
+  /** The TLS server name to verify, when not the URL's host (`<service>.<namespace>.svc`). */
+  servername?: string;
 }
 
 /** The cluster and user of a kubeconfig's current context (or its only cluster and user). */
@@ -47,7 +51,7 @@ export interface WebhookResponse {
   body: Buffer;
 }
 
-/** POST a JSON body; rejects on connection errors and on timeout. */
+/** POST a JSON body; rejects on connection errors and when the whole exchange takes longer than timeoutMs. */
 export function postJson(target: WebhookTarget, body: unknown, timeoutMs: number): Promise<WebhookResponse> {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolvePromise, reject) => {
@@ -57,11 +61,14 @@ export function postJson(target: WebhookTarget, body: unknown, timeoutMs: number
       'content-length': String(payload.length),
     };
     if (target.token) headers.authorization = `Bearer ${target.token}`;
+    if (target.connectHost) headers.host = target.url.host;
     const req = request(
       target.url,
       {
         method: 'POST',
         headers,
+        ...(target.connectHost ? { hostname: target.connectHost } : {}),
+        ...(target.servername ? { servername: target.servername } : {}),
         ca: target.ca,
         cert: target.cert,
         key: target.key,
@@ -75,7 +82,10 @@ export function postJson(target: WebhookTarget, body: unknown, timeoutMs: number
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`Post "${target.url.href}": context deadline exceeded`)));
+    const deadline = new Error(`Post "${target.url.href}": context deadline exceeded`);
+    req.on('timeout', () => req.destroy(deadline));
+    const timer = setTimeout(() => req.destroy(deadline), timeoutMs);
+    req.on('close', () => clearTimeout(timer));
     req.on('error', reject);
     req.end(payload);
   });

@@ -81,13 +81,39 @@ export function loadWebhookKubeconfig(path: string): WebhookConnection {
   if (cluster['insecure-skip-tls-verify'] === true) conn.insecureSkipTLSVerify = true;
   const ca = dataOrFile(cluster, 'certificate-authority', base);
   if (ca) conn.caPem = ca;
-  if (user) {
-    const cert = dataOrFile(user, 'client-certificate', base);
-    const key = dataOrFile(user, 'client-key', base);
-    if (cert) conn.certPem = cert;
-    if (key) conn.keyPem = key;
-    if (typeof user.token === 'string' && user.token !== '') conn.token = user.token;
-    else if (typeof user.tokenFile === 'string' && user.tokenFile !== '') conn.token = readAt(base, user.tokenFile, 'tokenFile').trim();
-  }
+  if (user) Object.assign(conn, readUser(user, base));
   return conn;
+}
+
+/** A kubeconfig user's credentials (client certificate and key, token or tokenFile). */
+export type UserCredentials = Pick<WebhookConnection, 'certPem' | 'keyPem' | 'token'>;
+
+function readUser(user: Section, base: string): UserCredentials {
+  const out: UserCredentials = {};
+  const cert = dataOrFile(user, 'client-certificate', base);
+  const key = dataOrFile(user, 'client-key', base);
+  if (cert) out.certPem = cert;
+  if (key) out.keyPem = key;
+  if (typeof user.token === 'string' && user.token !== '') out.token = user.token;
+  else if (typeof user.tokenFile === 'string' && user.tokenFile !== '') out.token = readAt(base, user.tokenFile, 'tokenFile').trim();
+  return out;
+}
+
+/** Every user of a kubeconfig by name, and the current context's user (admission webhooks pick a user by the host they call). */
+export function loadKubeconfigUsers(path: string): { users: Map<string, UserCredentials>; currentUser?: string } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new Error(`stat ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+  }
+  const doc = (parseYaml(text) ?? {}) as Section;
+  const base = dirname(path);
+  const users = new Map<string, UserCredentials>();
+  for (const u of Array.isArray(doc.users) ? (doc.users as Named<Section>[]) : []) {
+    if (typeof u?.name === 'string' && u.user && typeof u.user === 'object') users.set(u.name, readUser(u.user, base));
+  }
+  const contextName = typeof doc['current-context'] === 'string' ? (doc['current-context'] as string) : '';
+  const ctx = contextName ? find(doc.contexts, contextName, 'context') : undefined;
+  return { users, currentUser: typeof ctx?.user === 'string' ? ctx.user : undefined };
 }

@@ -1,0 +1,19 @@
+// MutatingAdmissionWebhook (k8s.io/apiserver pkg/admission/plugin/webhook/mutating/plugin.go):
+// the MutatingWebhookConfigurations' webhooks, called in order during the mutating phase.
+
+import { WebhookConfigIndex } from '../webhook/config-index.js';
+import { WebhookCredentials } from '../webhook/credentials.js';
+import { celAuthorizerFor } from '../webhook/cel-authorizer.js';
+import { dispatchMutating } from '../webhook/dispatch.js';
+import type { AdmissionPlugin, PluginDeps } from '../types.js';
+
+export function mutatingAdmissionWebhook(deps: PluginDeps): AdmissionPlugin {
+  const index = new WebhookConfigIndex(deps.registry, 'mutatingwebhookconfigurations');
+  const dispatch = { registry: deps.registry, catalog: deps.catalog, credentials: WebhookCredentials.fromPluginConfig(deps.config), celAuthorizer: celAuthorizerFor(deps.authorizer) };
+  return {
+    name: 'MutatingAdmissionWebhook',
+    admit: (a) => dispatchMutating(index.webhooks(), a, dispatch),
+    start: () => index.start(),
+    stop: () => index.stop(),
+  };
+}

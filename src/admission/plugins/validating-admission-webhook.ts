@@ -1,0 +1,19 @@
+// ValidatingAdmissionWebhook (k8s.io/apiserver pkg/admission/plugin/webhook/validating/plugin.go):
+// the ValidatingWebhookConfigurations' webhooks, called in parallel during the validating phase.
+
+import { WebhookConfigIndex } from '../webhook/config-index.js';
+import { WebhookCredentials } from '../webhook/credentials.js';
+import { celAuthorizerFor } from '../webhook/cel-authorizer.js';
+import { dispatchValidating } from '../webhook/dispatch.js';
+import type { AdmissionPlugin, PluginDeps } from '../types.js';
+
+export function validatingAdmissionWebhook(deps: PluginDeps): AdmissionPlugin {
+  const index = new WebhookConfigIndex(deps.registry, 'validatingwebhookconfigurations');
+  const dispatch = { registry: deps.registry, catalog: deps.catalog, credentials: WebhookCredentials.fromPluginConfig(deps.config), celAuthorizer: celAuthorizerFor(deps.authorizer) };
+  return {
+    name: 'ValidatingAdmissionWebhook',
+    validate: (a) => dispatchValidating(index.webhooks(), a, dispatch),
+    start: () => index.start(),
+    stop: () => index.stop(),
+  };
+}
