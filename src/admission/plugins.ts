@@ -5,6 +5,7 @@
 // Adding a plugin is adding a module under plugins/ and its `create` here.
 
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
+import { podSecurity } from './plugins/pod-security.js';
 import type { PluginRow } from './types.js';
 
 export const ADMISSION_PLUGINS: readonly PluginRow[] = [
@@ -19,7 +20,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'TaintNodesByCondition', defaultOn: true },
   { name: 'AlwaysPullImages', defaultOn: false },
   { name: 'ImagePolicyWebhook', defaultOn: false },
-  { name: 'PodSecurity', defaultOn: true },
+  { name: 'PodSecurity', defaultOn: true, create: podSecurity },
   { name: 'PodNodeSelector', defaultOn: false },
   { name: 'Priority', defaultOn: true },
   { name: 'DefaultTolerationSeconds', defaultOn: true },
