@@ -31,7 +31,7 @@ export function podSecurity(deps: Pick<PluginDeps, 'registry' | 'config' | 'feat
         group: a.resource.group,
         resource: a.resource.resource,
         subresource: a.subresource,
-        name: a.name,
+        name: requestName(a),
         namespace: requestNamespace(a),
         username: a.userInfo.username,
         object: a.object,
@@ -42,6 +42,11 @@ export function podSecurity(deps: Pick<PluginDeps, 'registry' | 'config' | 'feat
       if (res.error) throw res.error;
     },
   };
+}
+
+/** Validating admission of a create sees the generated name (upstream's rest.AdmissionToValidateObjectFunc). */
+function requestName(a: Attributes): string {
+  return a.name || (a.operation === 'CREATE' ? String(a.object?.metadata?.name ?? '') : '');
 }
 
 /** Upstream admits a Namespace with its own name as the request's namespace (handlers/create.go, and the URL's namespace for updates). */
