@@ -41,6 +41,34 @@ function warnings(r: HttpResult): string[] {
   return out;
 }
 
+/** The plugin called with a request's attributes, to see its audit annotations (skiff has no audit log yet). */
+async function admitDirectly(srv: TestServer, namespace: string, spec: Obj, username = 'alice') {
+  const plugin = podSecurity({ registry: srv.registry, featureGates: {}, config: { apiVersion: 'pod-security.admission.config.k8s.io/v1', kind: 'PodSecurityConfiguration', exemptions: { usernames: ['robot'] } } });
+  const annotations: Record<string, string> = {};
+  const warned: string[] = [];
+  const a: Attributes = {
+    operation: 'CREATE',
+    resource: { group: '', version: 'v1', resource: 'pods' },
+    subresource: '',
+    kind: { group: '', version: 'v1', kind: 'Pod' },
+    name: 'p',
+    namespace,
+    object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace }, spec },
+    dryRun: false,
+    userInfo: { username, groups: [] },
+    served: srv.registry.catalog.lookup('', 'v1', 'pods')!,
+    addAnnotation: (k, v) => (annotations[k] = v),
+    addWarning: (w) => warned.push(w),
+  };
+  let error: string | undefined;
+  try {
+    await plugin.validate!(a);
+  } catch (e) {
+    error = (e as Error).message;
+  }
+  return { annotations, warned, error };
+}
+
 describe('PodSecurity admission', () => {
   let srv: TestServer;
 
@@ -144,33 +172,7 @@ describe('PodSecurity admission', () => {
     });
 
     it('audit annotations: enforce-policy always, audit-violations on a violation, exempt reasons (plugin attributes)', async () => {
-      const plugin = podSecurity({ registry: srv.registry, featureGates: {}, config: { apiVersion: 'pod-security.admission.config.k8s.io/v1', kind: 'PodSecurityConfiguration', exemptions: { usernames: ['robot'] } } });
-      const served = srv.registry.catalog.lookup('', 'v1', 'pods')!;
-      const run = async (namespace: string, spec: Obj, username = 'alice') => {
-        const annotations: Record<string, string> = {};
-        const warned: string[] = [];
-        const a: Attributes = {
-          operation: 'CREATE',
-          resource: { group: '', version: 'v1', resource: 'pods' },
-          subresource: '',
-          kind: { group: '', version: 'v1', kind: 'Pod' },
-          name: 'p',
-          namespace,
-          object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace }, spec },
-          dryRun: false,
-          userInfo: { username, groups: [] },
-          served,
-          addAnnotation: (k, v) => (annotations[k] = v),
-          addWarning: (w) => warned.push(w),
-        };
-        let error: string | undefined;
-        try {
-          await plugin.validate!(a);
-        } catch (e) {
-          error = (e as Error).message;
-        }
-        return { annotations, warned, error };
-      };
+      const run = (ns: string, spec: Obj, username?: string) => admitDirectly(srv, ns, spec, username);
       assert.deepEqual(await run('audit-only', plainSpec()), {
         annotations: { [`${PSA}/enforce-policy`]: 'privileged:latest', [`${PSA}/audit-violations`]: `would violate PodSecurity "restricted:latest": ${RESTRICTED_VIOLATIONS_OF_PLAIN}` },
         warned: [],
@@ -246,6 +248,40 @@ describe('PodSecurity admission', () => {
     });
   });
 
+  describe('a namespace whose labels are already invalid (written before PodSecurity looked)', () => {
+    before(async () => {
+      const served = srv.registry.catalog.lookup('', 'v1', 'namespaces')!;
+      const labels = { [`${PSA}/enforce`]: 'strict', [`${PSA}/warn`]: 'loud' };
+      await srv.registry.create({ served, namespace: '' }, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'broken', labels } }, { dryRun: false });
+      await srv.request('POST', '/api/v1/namespaces/broken/serviceaccounts', { body: { metadata: { name: 'default' } } });
+    });
+
+    it('the audit event records the parse error', async () => {
+      const r = await admitDirectly(srv, 'broken', restrictedSpec());
+      assert.equal(r.error, undefined);
+      assert.deepEqual(r.annotations, {
+        [`${PSA}/error`]: `Failed to parse policy: [metadata.labels[${PSA}/enforce]: Invalid value: "strict": must be one of privileged, baseline, restricted, metadata.labels[${PSA}/warn]: Invalid value: "loud": must be one of privileged, baseline, restricted]`,
+        [`${PSA}/enforce-policy`]: 'restricted:latest',
+      });
+    });
+
+    it('an invalid enforce level enforces restricted; an invalid warn level fails open', async () => {
+      const r = await createPod('broken', 'plain', plainSpec());
+      assert.equal(r.status, 403);
+      assert.equal(r.json().message, `pods "plain" is forbidden: violates PodSecurity "restricted:latest": ${RESTRICTED_VIOLATIONS_OF_PLAIN}`);
+      const ok = await createPod('broken', 'ok', restrictedSpec());
+      assert.equal(ok.status, 201, ok.text);
+      assert.deepEqual(warnings(ok), []);
+    });
+
+    it('updates that keep the same invalid labels are allowed; changing one to another invalid value is not', async () => {
+      assert.equal((await labelNamespace('broken', { team: 'a' })).status, 200);
+      const r = await labelNamespace('broken', { [`${PSA}/enforce`]: 'stricter' });
+      assert.equal(r.status, 422);
+      assert.match(r.json().message, /^Namespace "broken" is invalid: \[metadata\.labels\[pod-security\.kubernetes\.io\/enforce\]: Invalid value: "stricter"/);
+    });
+  });
+
   describe('tightening enforce warns about existing pods', () => {
     before(async () => {
       await createNamespace('tighten');
@@ -299,6 +335,16 @@ describe('PodSecurity admission', () => {
     it('a status update is not looked at', async () => {
       const r = await srv.request('PATCH', '/api/v1/namespaces/later/pods/old/status', { raw: '{"status":{"message":"hi"}}', headers: { 'content-type': 'application/merge-patch+json' } });
       assert.equal(r.status, 200, r.text);
+    });
+
+    it('adding an ephemeral container is checked (kubectl debug)', async () => {
+      await createNamespace('debug', { [`${PSA}/enforce`]: 'baseline' });
+      assert.equal((await createPod('debug', 'target', plainSpec())).status, 201);
+      const add = (ec: Obj) => srv.request('PATCH', '/api/v1/namespaces/debug/pods/target/ephemeralcontainers', { raw: JSON.stringify({ spec: { ephemeralContainers: [ec] } }), headers: { 'content-type': 'application/strategic-merge-patch+json' } });
+      const refused = await add({ name: 'dbg', image: 'busybox', securityContext: { privileged: true } });
+      assert.equal(refused.status, 403, refused.text);
+      assert.equal(refused.json().message, 'pods "target" is forbidden: violates PodSecurity "baseline:latest": privileged (container "dbg" must not set securityContext.privileged=true)');
+      assert.equal((await add({ name: 'dbg', image: 'busybox' })).status, 200);
     });
 
     it('an image change is checked and refused', async () => {
