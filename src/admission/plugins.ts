@@ -6,6 +6,7 @@
 
 import { mutatingAdmissionWebhook } from './plugins/mutating-admission-webhook.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
+import { podSecurity } from './plugins/pod-security.js';
 import { validatingAdmissionWebhook } from './plugins/validating-admission-webhook.js';
 import type { PluginRow } from './types.js';
 
@@ -21,7 +22,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'TaintNodesByCondition', defaultOn: true },
   { name: 'AlwaysPullImages', defaultOn: false },
   { name: 'ImagePolicyWebhook', defaultOn: false },
-  { name: 'PodSecurity', defaultOn: true },
+  { name: 'PodSecurity', defaultOn: true, create: podSecurity },
   { name: 'PodNodeSelector', defaultOn: false },
   { name: 'Priority', defaultOn: true },
   { name: 'DefaultTolerationSeconds', defaultOn: true },

@@ -38,7 +38,7 @@ async function admitLifecycle(registry: Registry, a: Attributes): Promise<void> 
 }
 
 /** The cache first, a live read only when it misses (as upstream's lister, then client). */
-async function namespaceObject(registry: Registry, name: string): Promise<Obj | undefined> {
+export async function namespaceObject(registry: Registry, name: string): Promise<Obj | undefined> {
   const served = registry.catalog.lookup('', 'v1', 'namespaces');
   if (!served) return undefined;
   const rs = registry.storeFor(served.def);
