@@ -4,6 +4,7 @@
 // --enable-admission-plugins stops the server rather than silently admitting.
 // Adding a plugin is adding a module under plugins/ and its `create` here.
 
+import { limitRanger } from './plugins/limit-ranger.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import type { PluginRow } from './types.js';
 
@@ -13,7 +14,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'NamespaceLifecycle', defaultOn: true, create: namespaceLifecycle },
   { name: 'NamespaceExists', defaultOn: false },
   { name: 'LimitPodHardAntiAffinityTopology', defaultOn: false },
-  { name: 'LimitRanger', defaultOn: true },
+  { name: 'LimitRanger', defaultOn: true, create: limitRanger },
   { name: 'ServiceAccount', defaultOn: true },
   { name: 'NodeRestriction', defaultOn: false },
   { name: 'TaintNodesByCondition', defaultOn: true },
