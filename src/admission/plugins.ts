@@ -6,6 +6,7 @@
 
 import { limitRanger } from './plugins/limit-ranger.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
+import { resourceQuota } from './plugins/resource-quota.js';
 import type { PluginRow } from './types.js';
 
 export const ADMISSION_PLUGINS: readonly PluginRow[] = [
@@ -44,7 +45,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'MutatingAdmissionWebhook', defaultOn: true },
   { name: 'ValidatingAdmissionPolicy', defaultOn: true },
   { name: 'ValidatingAdmissionWebhook', defaultOn: true },
-  { name: 'ResourceQuota', defaultOn: true },
+  { name: 'ResourceQuota', defaultOn: true, create: resourceQuota },
   { name: 'AlwaysDeny', defaultOn: false },
 ];
 
