@@ -7,6 +7,9 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eventually, startTestServer, type TestServer } from '../support/server.js';
 import { kubectl } from '../support/kubectl.js';
 
@@ -193,6 +196,35 @@ describe('ResourceQuota admission and the quota controller', () => {
     assert.match(forbiddenMessage(await post('/api/v1/namespaces/rq-pvc/persistentvolumeclaims', pvc('g2', '1Gi', 'gold'))), /exceeded quota: storage, requested: gold.storageclass.storage.k8s.io\/persistentvolumeclaims=1,/);
   });
 
+  it('a pod that ends releases its usage (the controller recounts on the update)', async () => {
+    await ns('rq-end');
+    await quota('rq-end', 'pods', { hard: { pods: '1', 'count/pods': '5' } });
+    assert.equal((await post('/api/v1/namespaces/rq-end/pods', pod('job', [{ name: 'a' }]))).status, 201);
+    assert.match(forbiddenMessage(await post('/api/v1/namespaces/rq-end/pods', pod('next', [{ name: 'a' }]))), /exceeded quota: pods, requested: pods=1, used: pods=1, limited: pods=1$/);
+    const done = await srv.request('PATCH', '/api/v1/namespaces/rq-end/pods/job/status', { raw: '{"status":{"phase":"Succeeded"}}', headers: { 'content-type': 'application/merge-patch+json' } });
+    assert.equal(done.status, 200, done.text);
+    // pods counts what has not ended; count/pods everything stored.
+    await eventually(async () => {
+      const used = (await getQuota('rq-end', 'pods')).status.used;
+      return used.pods === '0' && used['count/pods'] === '1';
+    }, 10_000, 'pods to be released');
+    assert.equal((await post('/api/v1/namespaces/rq-end/pods', pod('next', [{ name: 'a' }]))).status, 201);
+  });
+
+  it('updates are charged by their increase: growing a bound claim past requests.storage is refused', async () => {
+    await ns('rq-grow');
+    await quota('rq-grow', 'storage', { hard: { 'requests.storage': '3Gi' } });
+    const made = await post('/api/v1/namespaces/rq-grow/persistentvolumeclaims', { metadata: { name: 'c' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '2Gi' } } } });
+    assert.equal(made.status, 201, made.text);
+    const merge = { 'content-type': 'application/merge-patch+json' };
+    assert.equal((await srv.request('PATCH', '/api/v1/namespaces/rq-grow/persistentvolumeclaims/c/status', { raw: '{"status":{"phase":"Bound"}}', headers: merge })).status, 200);
+    const grow = await srv.request('PATCH', '/api/v1/namespaces/rq-grow/persistentvolumeclaims/c', { raw: '{"spec":{"resources":{"requests":{"storage":"4Gi"}}}}', headers: merge });
+    assert.equal(forbiddenMessage(grow), 'persistentvolumeclaims "c" is forbidden: exceeded quota: storage, requested: requests.storage=2Gi, used: requests.storage=2Gi, limited: requests.storage=3Gi');
+    const ok = await srv.request('PATCH', '/api/v1/namespaces/rq-grow/persistentvolumeclaims/c', { raw: '{"spec":{"resources":{"requests":{"storage":"3Gi"}}}}', headers: merge });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal((await getQuota('rq-grow', 'storage')).status.used['requests.storage'], '3Gi');
+  });
+
   it('kubectl describe quota shows each resource with used and hard', async () => {
     const k = await kubectl(srv.kubeconfig, ['describe', 'quota', 'compute', '-n', 'rq-compute']);
     assert.equal(k.code, 0, k.stderr);
@@ -224,5 +256,84 @@ describe('ResourceQuota admission before the controller has counted', () => {
     const r = await srv.request('POST', '/api/v1/namespaces/rq-unknown/pods', { body: pod('p', [{ name: 'a' }]) });
     assert.equal(r.status, 403, r.text);
     assert.equal(r.json().message, 'pods "p" is forbidden: status unknown for quota: q, resources: pods');
+  });
+});
+
+describe('quota controller re-sync period', () => {
+  let srv: TestServer;
+  before(async () => {
+    srv = await startTestServer({ resourceQuotaSyncPeriodMs: 200 });
+  });
+  after(() => srv.close());
+
+  it('a wrong status.used is put right by the periodic re-sync', async () => {
+    assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'rq-resync' } } })).status, 201);
+    assert.equal((await srv.request('POST', '/api/v1/namespaces/rq-resync/configmaps', { body: { metadata: { name: 'a' } } })).status, 201);
+    assert.equal((await srv.request('POST', '/api/v1/namespaces/rq-resync/resourcequotas', { body: { metadata: { name: 'q' }, spec: { hard: { 'count/configmaps': '5' } } } })).status, 201);
+    const get = async () => (await srv.request('GET', '/api/v1/namespaces/rq-resync/resourcequotas/q')).json();
+    const q = await eventually(async () => ((await get()).status?.used?.['count/configmaps'] === '1' ? get() : undefined), 10_000, 'first count');
+    q.status.used = { 'count/configmaps': '4' };
+    assert.equal((await srv.request('PUT', '/api/v1/namespaces/rq-resync/resourcequotas/q/status', { body: q })).status, 200);
+    await eventually(async () => (await get()).status.used['count/configmaps'] === '1', 10_000, 're-sync to count 1 again');
+  });
+});
+
+describe('ResourceQuotaConfiguration limitedResources (--admission-control-config-file)', () => {
+  let srv: TestServer;
+  let dir: string;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'skiff-rq-config-'));
+    const file = join(dir, 'admission.yaml');
+    writeFileSync(
+      file,
+      [
+        'apiVersion: apiserver.config.k8s.io/v1',
+        'kind: AdmissionConfiguration',
+        'plugins:',
+        '- name: ResourceQuota',
+        '  configuration:',
+        '    apiVersion: apiserver.config.k8s.io/v1',
+        '    kind: ResourceQuotaConfiguration',
+        '    limitedResources:',
+        '    - resource: pods',
+        '      matchContains: ["requests.cpu"]',
+        '    - resource: pods',
+        '      matchScopes:',
+        '      - scopeName: PriorityClass',
+        '        operator: In',
+        '        values: ["cluster-services"]',
+        '',
+      ].join('\n'),
+    );
+    srv = await startTestServer({ admissionControlConfigFile: file, resourceQuotaSyncPeriodMs: 0 });
+  });
+  after(async () => {
+    await srv.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a limited resource can only be consumed where a quota covers it; a limited scope likewise', async () => {
+    assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'rq-limited' } } })).status, 201);
+    const cpu = (name: string, spec: Record<string, unknown> = {}) => pod(name, [{ name: 'a', requests: { cpu: '100m' } }], spec);
+    const r = await srv.request('POST', '/api/v1/namespaces/rq-limited/pods', { body: cpu('c1') });
+    assert.equal(r.status, 403, r.text);
+    assert.equal(r.json().message, 'pods "c1" is forbidden: insufficient quota to consume: requests.cpu');
+    assert.equal((await srv.request('POST', '/api/v1/namespaces/rq-limited/pods', { body: pod('nocpu', [{ name: 'a', requests: { memory: '10Mi' } }]) })).status, 201);
+    const scoped = await srv.request('POST', '/api/v1/namespaces/rq-limited/pods', { body: pod('crit', [{ name: 'a' }], { priorityClassName: 'cluster-services' }) });
+    assert.equal(scoped.status, 500, scoped.text);
+    assert.equal(scoped.json().message, 'insufficient quota to match these scopes: [{PriorityClass In [cluster-services]}]');
+
+    assert.equal((await srv.request('POST', '/api/v1/namespaces/rq-limited/resourcequotas', { body: { metadata: { name: 'cpu' }, spec: { hard: { 'requests.cpu': '1' } } } })).status, 201);
+    await eventually(async () => (await srv.request('GET', '/api/v1/namespaces/rq-limited/resourcequotas/cpu')).json().status?.used, 10_000, 'quota status');
+    const again = await srv.request('POST', '/api/v1/namespaces/rq-limited/pods', { body: cpu('c1') });
+    assert.equal(again.status, 201, again.text);
+    const crit = await srv.request('POST', '/api/v1/namespaces/rq-limited/resourcequotas', {
+      body: { metadata: { name: 'crit' }, spec: { hard: { pods: '2' }, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['cluster-services'] }] } } },
+    });
+    assert.equal(crit.status, 201, crit.text);
+    await eventually(async () => (await srv.request('GET', '/api/v1/namespaces/rq-limited/resourcequotas/crit')).json().status?.used, 10_000, 'quota status');
+    // (The cpu quota now matches every pod, so each must request cpu.)
+    const covered = await srv.request('POST', '/api/v1/namespaces/rq-limited/pods', { body: cpu('crit', { priorityClassName: 'cluster-services' }) });
+    assert.equal(covered.status, 201, covered.text);
   });
 });
