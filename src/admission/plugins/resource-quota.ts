@@ -7,7 +7,7 @@
 // replica, the quota controller) makes the check run again on the fresh quota (3 retries,
 // then upstream's conflict). Dry runs are checked but not charged.
 
-import { StatusError } from '../../apimachinery/errors.js';
+import { internalError, StatusError } from '../../apimachinery/errors.js';
 import { formatScopes, matchingScopes, quotaMatches, quotaScopeSelectors, evaluatorFor, type Evaluator, type ScopeRequirement } from '../../quota/evaluators.js';
 import { QuotaAccessor } from '../../quota/accessor.js';
 import { parseQuotaConfiguration, type LimitedResource } from '../../quota/config.js';
@@ -29,6 +29,8 @@ import { admissionForbidden } from '../errors.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 
 const RETRIES = 3;
+/** How long a request waits for its namespace's turn and check before upstream's 500. */
+const EVALUATION_TIMEOUT_MS = 10_000;
 
 export function resourceQuota(deps: Pick<PluginDeps, 'registry' | 'config'>): AdmissionPlugin {
   const limited = parseQuotaConfiguration(deps.config);
@@ -55,11 +57,20 @@ export function resourceQuota(deps: Pick<PluginDeps, 'registry' | 'config'>): Ad
       if (a.operation === 'CREATE' && a.kind.group === '' && a.kind.kind === 'Namespace') return;
       const ev = evaluatorFor(a.resource.group, a.resource.resource);
       if (!ev || !ev.handles(a.operation, a.subresource)) return;
-      await inLane(a.namespace, async () => {
+      const checked = inLane(a.namespace, async () => {
         const quotas = await accessor.quotas(a.namespace);
         if (quotas.length === 0 && limited.length === 0) return;
         await checkQuotas(accessor, quotas, a, ev, limited, RETRIES);
       });
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(internalError(new Error('resource quota evaluation timed out'))), EVALUATION_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([checked, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }
