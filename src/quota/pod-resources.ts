@@ -60,8 +60,8 @@ export function podRequests(pod: Obj, opts: PodResourcesOptions = {}): ResourceL
 export function podLimits(pod: Obj, opts: PodResourcesOptions = {}): ResourceList {
   const limits = podLevelOverride(pod, 'limits', aggregate(pod, 'limits'), opts.podLevel ?? supportedPodLevelResource);
   if (!opts.excludeOverhead) {
-    // The overhead adds only to limits the pod has.
-    for (const [k, v] of Object.entries(parseResourceList(pod?.spec?.overhead))) if (limits[k]) limits[k] = add({ [k]: limits[k] }, { [k]: v })[k]!;
+    // The overhead adds only to non-zero limits the pod has.
+    for (const [k, v] of Object.entries(parseResourceList(pod?.spec?.overhead))) if (limits[k] && !limits[k].isZero()) limits[k] = add({ [k]: limits[k] }, { [k]: v })[k]!;
   }
   return limits;
 }
