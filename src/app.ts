@@ -81,6 +81,8 @@ export interface SkiffOptions extends AuthenticationOptions, AuthorizationOption
   bookmarkIntervalMs?: number;
   /** The in-process controllers to run, with kube-controller-manager's --controllers syntax. Default ['*']; [] runs none. */
   controllers?: string[];
+  /** How often the quota controller recalculates every quota (--resource-quota-sync-period); default 5m, 0 never. */
+  resourceQuotaSyncPeriodMs?: number;
   /** Leader election timings and identity (kube-controller-manager's defaults: 15s/10s/2s). */
   leaderElection?: Partial<Omit<LeaderElectionOptions, 'onStartedLeading' | 'onStoppedLeading'>>;
   /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
@@ -272,7 +274,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   // Post-start: default objects, then the watch caches. readyz waits for both.
   // Controllers run on the replica holding the kube-controller-manager Lease. A stopped
   // manager cannot be restarted (its queues stay stopped), so every term gets a fresh one.
-  const newControllers = () => new ControllerManager(registry, logger, options.controllers ?? ['*'], { legacyTokenSigner: tokens, rootCaPem: caPem });
+  const newControllers = () => new ControllerManager(registry, logger, options.controllers ?? ['*'], { legacyTokenSigner: tokens, rootCaPem: caPem, resourceQuotaSyncPeriodMs: options.resourceQuotaSyncPeriodMs });
   let controllers = newControllers();
   let controllersUsed = false;
   const elector = new LeaderElector(registry, logger, {

@@ -4,9 +4,11 @@
 // --enable-admission-plugins stops the server rather than silently admitting.
 // Adding a plugin is adding a module under plugins/ and its `create` here.
 
+import { limitRanger } from './plugins/limit-ranger.js';
 import { mutatingAdmissionWebhook } from './plugins/mutating-admission-webhook.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import { podSecurity } from './plugins/pod-security.js';
+import { resourceQuota } from './plugins/resource-quota.js';
 import { validatingAdmissionWebhook } from './plugins/validating-admission-webhook.js';
 import type { PluginRow } from './types.js';
 
@@ -16,7 +18,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'NamespaceLifecycle', defaultOn: true, create: namespaceLifecycle },
   { name: 'NamespaceExists', defaultOn: false },
   { name: 'LimitPodHardAntiAffinityTopology', defaultOn: false },
-  { name: 'LimitRanger', defaultOn: true },
+  { name: 'LimitRanger', defaultOn: true, create: limitRanger },
   { name: 'ServiceAccount', defaultOn: true },
   { name: 'NodeRestriction', defaultOn: false },
   { name: 'TaintNodesByCondition', defaultOn: true },
@@ -46,7 +48,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'MutatingAdmissionWebhook', defaultOn: true, create: mutatingAdmissionWebhook },
   { name: 'ValidatingAdmissionPolicy', defaultOn: true },
   { name: 'ValidatingAdmissionWebhook', defaultOn: true, create: validatingAdmissionWebhook },
-  { name: 'ResourceQuota', defaultOn: true },
+  { name: 'ResourceQuota', defaultOn: true, create: resourceQuota },
   { name: 'AlwaysDeny', defaultOn: false },
 ];
 

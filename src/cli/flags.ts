@@ -124,6 +124,7 @@ export const FLAGS = [
   flag('controllers', 'strings', ['*'], 'Controllers', 'A list of controllers to enable. \'*\' enables all on-by-default controllers, \'foo\' enables the controller named \'foo\', \'-foo\' disables the controller named \'foo\'. All controllers: bootstrapsigner, clusterrole-aggregation, garbagecollector, namespace, serviceaccount-token, tokencleaner. Disabled-by-default controllers: bootstrapsigner, tokencleaner.'),
   flag('leader-elect-lease-duration', 'duration', 15_000, 'Controllers', 'The duration that non-leader candidates will wait after observing a leadership renewal until attempting to acquire leadership of a led but unrenewed leader slot. This is effectively the maximum duration that a leader can be stopped before it is replaced by another candidate.'),
   flag('leader-elect-renew-deadline', 'duration', 10_000, 'Controllers', 'The interval between attempts by the acting master to renew a leadership slot before it stops leading. This must be less than the lease duration.'),
+  flag('resource-quota-sync-period', 'duration', 5 * 60_000, 'Controllers', 'The period for syncing quota usage status in the system (kube-controller-manager\'s flag).'),
   flag('leader-elect-retry-period', 'duration', 2_000, 'Controllers', 'The duration the clients should wait between attempting acquisition and renewal of a leadership.'),
   // API enablement
   flag('runtime-config', 'mapStringString', {}, 'API enablement', 'A set of key=value pairs that enable or disable built-in APIs, e.g. apps/v1=true or api/all=false.'),

@@ -94,6 +94,7 @@ async function main(argv: string[]): Promise<number> {
     serviceNodePortRange: o.serviceNodePortRange,
     compactionIntervalMs: o.etcdCompactionInterval,
     controllers: o.controllers,
+    resourceQuotaSyncPeriodMs: o.resourceQuotaSyncPeriod,
     leaderElection: {
       leaseDurationMs: o.leaderElectLeaseDuration,
       renewDeadlineMs: o.leaderElectRenewDeadline,

@@ -9,6 +9,7 @@ import { BootstrapSigner } from './bootstrap-signer.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { NamespaceController } from './namespace.js';
+import { ResourceQuotaController } from './resource-quota.js';
 import { ServiceAccountTokensController, type LegacyTokenSigner } from './serviceaccount-tokens.js';
 import { TokenCleaner } from './token-cleaner.js';
 
@@ -25,6 +26,8 @@ export interface ControllerDeps {
   legacyTokenSigner?: LegacyTokenSigner;
   /** PEM written as ca.crt into service-account token Secrets (kube-controller-manager's --root-ca-file). */
   rootCaPem?: string;
+  /** How often every quota is recalculated (kube-controller-manager's --resource-quota-sync-period). */
+  resourceQuotaSyncPeriodMs?: number;
 }
 
 interface ControllerRow {
@@ -43,6 +46,7 @@ export const CONTROLLERS: readonly ControllerRow[] = [
     create: (r, l, d) => (d.legacyTokenSigner ? new ServiceAccountTokensController(r, l, d.legacyTokenSigner, d.rootCaPem) : undefined),
   },
   { name: 'clusterrole-aggregation', onByDefault: true, create: (r, l) => new ClusterRoleAggregationController(r, l) },
+  { name: 'resourcequota', onByDefault: true, create: (r, l, d) => new ResourceQuotaController(r, l, d.resourceQuotaSyncPeriodMs) },
   { name: 'tokencleaner', onByDefault: false, create: (r, l) => new TokenCleaner(r, l) },
   { name: 'bootstrapsigner', onByDefault: false, create: (r, l) => new BootstrapSigner(r, l) },
 ];
