@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { celAuthorizerValue } from '../../src/authz/cel-adapter.js';
+import { celAuthorizerValue, CheckingCelAuthorizer } from '../../src/authz/cel-adapter.js';
 import { RbacAuthorizer } from '../../src/authz/rbac/authorizer.js';
 import { RbacPolicyIndex } from '../../src/authz/rbac/policy-index.js';
 import { compactRules, compactString, covers, ruleAllows, type PolicyRule } from '../../src/authz/rbac/rules.js';
@@ -95,5 +95,22 @@ describe('CEL authorizer library over RBAC', () => {
     assert.equal(ev('alice', "authorizer.group('apps').resource('deployments').check('get').reason()"), 'RBAC: allowed by ClusterRoleBinding "cel-reader" of ClusterRole "cel-reader" to User "alice"');
     assert.equal(ev('bob', "authorizer.serviceAccount('ci', 'builder').group('apps').resource('deployments').check('get').allowed()"), true);
     assert.equal(ev('bob', "authorizer.serviceAccount('ci', 'other').group('apps').resource('deployments').check('get').allowed()"), false);
+  });
+
+  it('evaluates through the asynchronous authorizer interface: checks are answered, then the expression is evaluated again', async () => {
+    const env = new CelEnvironment({ variables: { authorizer: Types.opaque('kubernetes.authorization.Authorizer') } });
+    const program = env.compile("authorizer.group('apps').resource('deployments').check('get').allowed() && authorizer.path('/metrics').check('get').allowed() ? 'both' : 'not both'");
+    const run = async (user: string) => {
+      const checking = new CheckingCelAuthorizer(new RbacAuthorizer(index));
+      let rounds = 0;
+      const value = await checking.evaluate(() => {
+        rounds++;
+        return program.evaluate({ authorizer: checking.valueFor({ username: user, groups: [] }) }).value;
+      });
+      return { value, rounds };
+    };
+    // The second check is only reached once the first is known to allow: three evaluations.
+    assert.deepEqual(await run('alice'), { value: 'both', rounds: 3 });
+    assert.deepEqual(await run('bob'), { value: 'not both', rounds: 2 });
   });
 });
