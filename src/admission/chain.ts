@@ -45,7 +45,12 @@ export class AdmissionChain {
     });
     return {
       mutate: (op, object, oldObject) => this.admit(attrs(op, object, oldObject)),
-      validate: (op, object, oldObject) => this.validate(attrs(op, object, oldObject)),
+      validate: (op, object, oldObject) => {
+        const a = attrs(op, object, oldObject);
+        // The validating phase sees a generated name (rest.AdmissionToValidateObjectFunc).
+        if (!a.name && op === 'CREATE' && object?.metadata?.name) a.name = String(object.metadata.name);
+        return this.validate(a);
+      },
     };
   }
 

@@ -76,7 +76,7 @@ describe('admission chain', () => {
     const [m, v] = take();
     assert.deepEqual([m!.phase, m!.op, m!.name, m!.objectName, m!.options, m!.user], ['admit', 'CREATE', '', undefined, 'CreateOptions', 'kubernetes-admin']);
     assert.equal(v!.phase, 'validate');
-    assert.equal(v!.name, '', 'the attributes keep the request name, as upstream');
+    assert.equal(v!.name, v!.objectName, 'the validating phase sees the generated name (rest.AdmissionToValidateObjectFunc)');
     assert.match(v!.objectName!, /^g-/);
   });
 
