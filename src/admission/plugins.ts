@@ -4,7 +4,20 @@
 // --enable-admission-plugins stops the server rather than silently admitting.
 // Adding a plugin is adding a module under plugins/ and its `create` here.
 
+import { certificateApproval } from './plugins/certificates/approval.js';
+import { clusterTrustBundleAttest } from './plugins/certificates/cluster-trust-bundle-attest.js';
+import { certificateSigning } from './plugins/certificates/signing.js';
+import { certificateSubjectRestriction } from './plugins/certificates/subject-restriction.js';
+import { defaultIngressClass } from './plugins/default-ingress-class.js';
+import { defaultStorageClass } from './plugins/default-storage-class.js';
+import { defaultTolerationSeconds } from './plugins/default-toleration-seconds.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
+import { nodeRestriction } from './plugins/node-restriction.js';
+import { persistentVolumeClaimResize } from './plugins/persistent-volume-claim-resize.js';
+import { priority } from './plugins/priority.js';
+import { runtimeClass } from './plugins/runtime-class.js';
+import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
+import { taintNodesByCondition } from './plugins/taint-nodes-by-condition.js';
 import type { PluginRow } from './types.js';
 
 export const ADMISSION_PLUGINS: readonly PluginRow[] = [
@@ -15,27 +28,27 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'LimitPodHardAntiAffinityTopology', defaultOn: false },
   { name: 'LimitRanger', defaultOn: true },
   { name: 'ServiceAccount', defaultOn: true },
-  { name: 'NodeRestriction', defaultOn: false },
-  { name: 'TaintNodesByCondition', defaultOn: true },
+  { name: 'NodeRestriction', defaultOn: false, create: nodeRestriction },
+  { name: 'TaintNodesByCondition', defaultOn: true, create: () => taintNodesByCondition() },
   { name: 'AlwaysPullImages', defaultOn: false },
   { name: 'ImagePolicyWebhook', defaultOn: false },
   { name: 'PodSecurity', defaultOn: true },
   { name: 'PodNodeSelector', defaultOn: false },
-  { name: 'Priority', defaultOn: true },
-  { name: 'DefaultTolerationSeconds', defaultOn: true },
+  { name: 'Priority', defaultOn: true, create: priority },
+  { name: 'DefaultTolerationSeconds', defaultOn: true, create: () => defaultTolerationSeconds() },
   { name: 'PodTolerationRestriction', defaultOn: false },
   { name: 'EventRateLimit', defaultOn: false },
   { name: 'ExtendedResourceToleration', defaultOn: false },
-  { name: 'DefaultStorageClass', defaultOn: true },
-  { name: 'StorageObjectInUseProtection', defaultOn: true },
+  { name: 'DefaultStorageClass', defaultOn: true, create: defaultStorageClass },
+  { name: 'StorageObjectInUseProtection', defaultOn: true, create: () => storageObjectInUseProtection() },
   { name: 'OwnerReferencesPermissionEnforcement', defaultOn: false },
-  { name: 'PersistentVolumeClaimResize', defaultOn: true },
-  { name: 'RuntimeClass', defaultOn: true },
-  { name: 'CertificateApproval', defaultOn: true },
-  { name: 'CertificateSigning', defaultOn: true },
-  { name: 'ClusterTrustBundleAttest', defaultOn: true },
-  { name: 'CertificateSubjectRestriction', defaultOn: true },
-  { name: 'DefaultIngressClass', defaultOn: true },
+  { name: 'PersistentVolumeClaimResize', defaultOn: true, create: persistentVolumeClaimResize },
+  { name: 'RuntimeClass', defaultOn: true, create: runtimeClass },
+  { name: 'CertificateApproval', defaultOn: true, create: certificateApproval },
+  { name: 'CertificateSigning', defaultOn: true, create: certificateSigning },
+  { name: 'ClusterTrustBundleAttest', defaultOn: true, create: clusterTrustBundleAttest },
+  { name: 'CertificateSubjectRestriction', defaultOn: true, create: () => certificateSubjectRestriction() },
+  { name: 'DefaultIngressClass', defaultOn: true, create: defaultIngressClass },
   { name: 'DenyServiceExternalIPs', defaultOn: false },
   { name: 'PodTopologyLabels', defaultOn: true },
   // Webhooks, policies, quota and deny go last, as upstream.
