@@ -4,12 +4,14 @@
 // --enable-admission-plugins stops the server rather than silently admitting.
 // Adding a plugin is adding a module under plugins/ and its `create` here.
 
+import { alwaysAdmit, alwaysDeny } from './plugins/always.js';
 import { certificateApproval } from './plugins/certificates/approval.js';
 import { clusterTrustBundleAttest } from './plugins/certificates/cluster-trust-bundle-attest.js';
 import { certificateSigning } from './plugins/certificates/signing.js';
 import { certificateSubjectRestriction } from './plugins/certificates/subject-restriction.js';
 import { defaultIngressClass } from './plugins/default-ingress-class.js';
 import { defaultStorageClass } from './plugins/default-storage-class.js';
+import { denyServiceExternalIPs } from './plugins/deny-service-external-ips.js';
 import { defaultTolerationSeconds } from './plugins/default-toleration-seconds.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import { nodeRestriction } from './plugins/node-restriction.js';
@@ -21,7 +23,7 @@ import { taintNodesByCondition } from './plugins/taint-nodes-by-condition.js';
 import type { PluginRow } from './types.js';
 
 export const ADMISSION_PLUGINS: readonly PluginRow[] = [
-  { name: 'AlwaysAdmit', defaultOn: false },
+  { name: 'AlwaysAdmit', defaultOn: false, create: () => alwaysAdmit() },
   { name: 'NamespaceAutoProvision', defaultOn: false },
   { name: 'NamespaceLifecycle', defaultOn: true, create: namespaceLifecycle },
   { name: 'NamespaceExists', defaultOn: false },
@@ -49,7 +51,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'ClusterTrustBundleAttest', defaultOn: true, create: clusterTrustBundleAttest },
   { name: 'CertificateSubjectRestriction', defaultOn: true, create: () => certificateSubjectRestriction() },
   { name: 'DefaultIngressClass', defaultOn: true, create: defaultIngressClass },
-  { name: 'DenyServiceExternalIPs', defaultOn: false },
+  { name: 'DenyServiceExternalIPs', defaultOn: false, create: () => denyServiceExternalIPs() },
   { name: 'PodTopologyLabels', defaultOn: true },
   // Webhooks, policies, quota and deny go last, as upstream.
   { name: 'MutatingAdmissionPolicy', defaultOn: true },
@@ -57,7 +59,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'ValidatingAdmissionPolicy', defaultOn: true },
   { name: 'ValidatingAdmissionWebhook', defaultOn: true },
   { name: 'ResourceQuota', defaultOn: true },
-  { name: 'AlwaysDeny', defaultOn: false },
+  { name: 'AlwaysDeny', defaultOn: false, create: () => alwaysDeny() },
 ];
 
 export const ADMISSION_PLUGIN_NAMES = ADMISSION_PLUGINS.map((p) => p.name);
