@@ -11,7 +11,6 @@ import { nodeAuthorizerFor } from './node/authorizer.js';
 import { RbacAuthorizer } from './rbac/authorizer.js';
 import { installEscalationChecks } from './rbac/escalation.js';
 import { RbacPolicyIndex } from './rbac/policy-index.js';
-import { installSignerChecks } from './signer-checks.js';
 import type { Authorizer, RuleResolver } from './types.js';
 
 /** skiff's default authorization (kube-apiserver's flag defaults to AlwaysAllow): secure out of the box. */
@@ -68,7 +67,6 @@ export function buildAuthorization(o: AuthorizationOptions, registry: Registry, 
   const custom = typeof o.authorizer === 'function' ? o.authorizer(registry) : o.authorizer;
   const authorizer: ServerAuthorizer = custom ?? configured;
   installEscalationChecks(registry, authorizer, rbac);
-  installSignerChecks(registry, authorizer);
   return {
     authorizer,
     async ensureDefaultPolicy() {

@@ -116,7 +116,7 @@ function installReflectMetadata(): void {
   Object.assign(R, { defineMetadata, getOwnMetadata, hasOwnMetadata, getMetadata, hasMetadata, metadata });
 }
 
-function loadX509(): Promise<X509Module> {
+export function loadX509(): Promise<X509Module> {
   x509Module ??= (async () => {
     installReflectMetadata();
     const mod = await import('@peculiar/x509');

@@ -16,6 +16,7 @@ import {
   StatusError,
   tooLargeResourceVersion,
   type FieldError,
+  forbidden,
 } from '../apimachinery/errors.js';
 import { CompactedError, FutureRevisionError, type KeyValue, type Store } from '../storage/store.js';
 import { TooOldResourceVersionError, type CacheWatcherSink, type Entry, type EventType } from '../storage/watchcache/cache.js';
@@ -777,6 +778,8 @@ export class Registry {
     const def = scope.served.def;
     const admission = this.admissionOf(scope, opts, name);
     await admission.mutate('DELETE', undefined, undefined);
+    const undeletable = def.strategy?.undeletable?.(name);
+    if (undeletable) throw forbidden(this.gr(scope.served), name, undeletable);
     const rs = this.storeFor(def);
     const key = rs.key(scope.namespace, name);
     const policy = deletionPolicy(opts);

@@ -1,5 +1,6 @@
 // What exists in every cluster from the start: the system namespaces and the
-// `kubernetes` Service in default (upstream's bootstrap controller).
+// `kubernetes` Service in default (upstream's bootstrap controller), and the system
+// PriorityClasses (upstream's scheduling/bootstrap-system-priority-classes post-start hook).
 
 import { StatusError } from '../apimachinery/errors.js';
 import type { Registry } from '../registry/registry.js';
@@ -14,6 +15,20 @@ export interface BootstrapOptions {
   serviceCidr: string;
   securePort: number;
 }
+
+/** pkg/apis/scheduling SystemPriorityClasses(). */
+export const SYSTEM_PRIORITY_CLASSES: readonly Obj[] = [
+  { name: 'system-node-critical', value: 2000001000, description: 'Used for system critical pods that must not be moved from their current node.' },
+  { name: 'system-cluster-critical', value: 2000000000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.' },
+].map(({ name, value, description }) => ({
+  apiVersion: 'scheduling.k8s.io/v1',
+  kind: 'PriorityClass',
+  metadata: { name },
+  value,
+  globalDefault: false,
+  description,
+  preemptionPolicy: 'PreemptLowerPriority',
+}));
 
 async function ensure(registry: Registry, catalog: Catalog, group: string, plural: string, namespace: string, obj: Obj): Promise<void> {
   const served = catalog.lookup(group, 'v1', plural);
@@ -58,4 +73,7 @@ export async function bootstrap(registry: Registry, catalog: Catalog, opts: Boot
     metadata: { name: 'kubernetes' },
     spec: { cidrs: [opts.serviceCidr] },
   });
+  for (const pc of SYSTEM_PRIORITY_CLASSES) {
+    await ensure(registry, catalog, 'scheduling.k8s.io', 'priorityclasses', '', structuredClone(pc));
+  }
 }

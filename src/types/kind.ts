@@ -60,6 +60,8 @@ export interface Strategy {
   prepareForTermination?(obj: Obj): void;
   /** Deleting without a propagation policy orphans dependents (upstream's OrphanDependents default). */
   defaultOrphan?: boolean;
+  /** Why an object may never be deleted (upstream's REST Delete overrides answer 403 with it); undefined when it may. */
+  undeletable?(name: string): string | undefined;
   /** Keep a client-supplied status on create (most kinds with a status subresource drop it). */
   keepStatusOnCreate?: boolean;
 }

@@ -1,8 +1,14 @@
 // NodeRestriction decisions (upstream plugin/pkg/admission/noderestriction/admission.go and admission_test.go).
-import { test } from 'node:test';
+import { after, before, describe, it, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { admitNodeRestriction, type NodeRestrictionLookup, type NodeRestrictionRequest } from '../../src/admission/node-restriction.js';
+import { admitNodeRestriction, type NodeRestrictionLookup, type NodeRestrictionRequest } from '../../src/admission/plugins/node-restriction.js';
 import type { Obj } from '../../src/types/kind.js';
+import { enabledAdmissionPlugins } from '../../src/admission/layer.js';
+import { issueCertificate } from '../../src/cli/pki.js';
+import { rawRequest } from '../support/auth.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 const n1 = { username: 'system:node:n1', groups: ['system:nodes'] };
 const pods: Record<string, Obj> = {
@@ -130,4 +136,79 @@ test('leases, CSINodes and resource slices named after the node', () => {
   assert.match(slice('CREATE', 'n2')?.status.message ?? '', /can only create ResourceSlice with the same NodeName as the requesting node$/);
   assert.equal(slice('DELETE', 'n1'), undefined);
   assert.match(slice('DELETE', 'n2')?.status.message ?? '', /can only delete ResourceSlice with the same NodeName as the requesting node$/);
+});
+
+// The plugin end to end: a kubelet's client certificate (system:node:<name> in system:nodes)
+// through the default Node,RBAC authorization, with --enable-admission-plugins=NodeRestriction.
+describe('NodeRestriction plugin over HTTPS', () => {
+  let srv: TestServer;
+  let cert: { certPem: string; keyPem: string };
+  const asNode = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    rawRequest(srv, { method, path, body, headers, cert: cert.certPem, key: cert.keyPem });
+
+  before(async () => {
+    srv = await startTestServer({ enableAdmissionPlugins: ['NodeRestriction'], controllers: [] });
+    const ca = { certPem: readFileSync(join(srv.dataDir, 'ca.crt'), 'utf8'), keyPem: readFileSync(join(srv.dataDir, 'ca.key'), 'utf8') };
+    cert = await issueCertificate(ca, { commonName: 'system:node:n1', organizations: ['system:nodes'], usages: ['clientAuth'] });
+    await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'nr' } } });
+    assert.equal((await srv.request('POST', '/api/v1/nodes', { body: { metadata: { name: 'n2' } } })).status, 201);
+    const p = await srv.request('POST', '/api/v1/namespaces/nr/pods', { body: { metadata: { name: 'on-n2' }, spec: { nodeName: 'n2', containers: [{ name: 'c', image: 'i' }] } } });
+    assert.equal(p.status, 201, p.text);
+  });
+  after(() => srv.close());
+
+  it('is off by default, as upstream', () => {
+    assert.ok(!enabledAdmissionPlugins({}).includes('NodeRestriction'));
+  });
+
+  it('a node creates only itself, without restricted labels; it gets the not-ready taint', async () => {
+    const labelled = await asNode('POST', '/api/v1/nodes', { metadata: { name: 'n1', labels: { 'node-role.kubernetes.io/control-plane': '' } } });
+    assert.equal(labelled.status, 403, labelled.text);
+    assert.equal(labelled.json().message, 'nodes "n1" is forbidden: node "n1" is not allowed to set the following labels: node-role.kubernetes.io/control-plane');
+    const other = await asNode('POST', '/api/v1/nodes', { metadata: { name: 'n3' } });
+    assert.equal(other.status, 403, other.text);
+    assert.equal(other.json().message, 'nodes "n3" is forbidden: node "n1" is not allowed to modify node "n3"');
+    const own = await asNode('POST', '/api/v1/nodes', { metadata: { name: 'n1', labels: { 'kubernetes.io/hostname': 'n1' } } });
+    assert.equal(own.status, 201, own.text);
+    assert.deepEqual(own.json().spec.taints, [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }]);
+  });
+
+  it('a node may not change another node nor its own taints', async () => {
+    const put = async (name: string, change: (n: any) => void) => {
+      const n = (await srv.request('GET', `/api/v1/nodes/${name}`)).json();
+      change(n);
+      return asNode('PUT', `/api/v1/nodes/${name}`, n);
+    };
+    const otherNode = await put('n2', (n) => (n.metadata.labels = { a: 'b' }));
+    assert.equal(otherNode.status, 403, otherNode.text);
+    assert.equal(otherNode.json().message, 'nodes "n2" is forbidden: node "n1" is not allowed to modify node "n2"');
+    const taints = await put('n1', (n) => (n.spec.taints = []));
+    assert.equal(taints.status, 403, taints.text);
+    assert.equal(taints.json().message, 'nodes "n1" is forbidden: node "n1" is not allowed to modify taints');
+    const label = await put('n1', (n) => (n.metadata.labels['topology.kubernetes.io/zone'] = 'z1'));
+    assert.equal(label.status, 200, label.text);
+  });
+
+  it('a node creates only mirror pods of itself and deletes only its own pods', async () => {
+    const node = (await srv.request('GET', '/api/v1/nodes/n1')).json();
+    const mirror = {
+      metadata: {
+        name: 'static-web',
+        annotations: { 'kubernetes.io/config.mirror': 'hash' },
+        ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: 'n1', uid: node.metadata.uid, controller: true }],
+      },
+      spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'i' }] },
+    };
+    const ok = await asNode('POST', '/api/v1/namespaces/nr/pods', mirror);
+    assert.equal(ok.status, 201, ok.text);
+    const plain = await asNode('POST', '/api/v1/namespaces/nr/pods', { metadata: { name: 'plain' }, spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'i' }] } });
+    assert.equal(plain.status, 403, plain.text);
+    assert.equal(plain.json().message, 'pods "plain" is forbidden: pod does not have "kubernetes.io/config.mirror" annotation, node "n1" can only create mirror pods');
+    const del = await asNode('DELETE', '/api/v1/namespaces/nr/pods/on-n2');
+    assert.equal(del.status, 403, del.text);
+    assert.equal(del.json().message, 'pods "Unknown" is forbidden: node "n1" can only delete pods with spec.nodeName set to itself');
+    assert.equal((await srv.request('GET', '/api/v1/namespaces/nr/pods/on-n2')).status, 200);
+    const delOwn = await asNode('DELETE', '/api/v1/namespaces/nr/pods/static-web');
+    assert.equal(delOwn.status, 200, delOwn.text);
+  });
 });

@@ -12,6 +12,7 @@ import * as node from './node.js';
 import * as policy from './policy.js';
 import * as quota from './quota.js';
 import * as rbac from './rbac.js';
+import * as scheduling from './scheduling.js';
 import * as storage from './storage.js';
 import { kindValidators as workloadValidators } from './workloads.js';
 import { kindValidators as coreValidators } from './core.js';
@@ -49,6 +50,7 @@ const registry = new Map<string, KindValidators>([
   ['rbac.authorization.k8s.io/ClusterRole', both(rbac.validateClusterRole, rbac.validateClusterRoleUpdate)],
   ['rbac.authorization.k8s.io/RoleBinding', both(rbac.validateRoleBinding, rbac.validateRoleBindingUpdate)],
   ['rbac.authorization.k8s.io/ClusterRoleBinding', both(rbac.validateClusterRoleBinding, rbac.validateClusterRoleBindingUpdate)],
+  ['scheduling.k8s.io/PriorityClass', both(scheduling.validatePriorityClass, scheduling.validatePriorityClassUpdate)],
   ...Object.entries(coreValidators),
   ...Object.entries(workloadValidators),
 ]);

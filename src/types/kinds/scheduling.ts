@@ -1,9 +1,23 @@
 // scheduling.k8s.io/v1 PriorityClass.
 
 import { kind, type KindDef } from '../kind.js';
+import type { Obj } from '../kind.js';
+import { SYSTEM_PRIORITY_CLASS_VALUES } from '../../registry/validation/scheduling.js';
 import { PriorityClass } from '../schemas/scheduling.js';
 
+/** SetDefaults_PriorityClass. */
+const defaultPreemptionPolicy = (pc: Obj) => {
+  pc.preemptionPolicy ??= 'PreemptLowerPriority';
+};
+
 export const schedulingKinds: KindDef[] = [
-  // system-cluster-critical and system-node-critical are built in and cannot be deleted (registry behaviour, not declared here).
-  kind({ group: 'scheduling.k8s.io', kind: 'PriorityClass', plural: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'], namespaced: false, schema: PriorityClass }),
+  kind({
+    group: 'scheduling.k8s.io', kind: 'PriorityClass', plural: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'], namespaced: false, schema: PriorityClass,
+    strategy: {
+      prepareForCreate: defaultPreemptionPolicy,
+      prepareForUpdate: defaultPreemptionPolicy,
+      // pkg/registry/scheduling/priorityclass/storage: the system classes can't be deleted.
+      undeletable: (name) => (name in SYSTEM_PRIORITY_CLASS_VALUES ? 'this is a system priority class and cannot be deleted' : undefined),
+    },
+  }),
 ];

@@ -5,11 +5,13 @@
 // non-nodes pass untouched. A pure function: callers supply the object(s) and the lookups.
 
 import { isDeepStrictEqual } from 'node:util';
-import { forbidden, notFound, StatusError, type GroupResource } from '../apimachinery/errors.js';
-import type { UserInfo } from '../authn/types.js';
-import { nodeIdentity } from '../authz/node/identity.js';
-import { podConfigMapNames, podSecretNames } from '../authz/node/object-refs.js';
-import type { Obj } from '../types/kind.js';
+import { forbidden, notFound, StatusError, type GroupResource } from '../../apimachinery/errors.js';
+import type { UserInfo } from '../../authn/types.js';
+import { nodeIdentity } from '../../authz/node/identity.js';
+import { podConfigMapNames, podSecretNames } from '../../authz/node/object-refs.js';
+import type { Obj } from '../../types/kind.js';
+import { ObjectReader } from '../objects.js';
+import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 
 export const NODE_RESTRICTION_PLUGIN = 'NodeRestriction';
 
@@ -265,4 +267,48 @@ function admitResourceSlice(nodeName: string, req: NodeRestrictionRequest): void
   if (req.operation === 'DELETE' && req.oldObject?.spec?.nodeName !== nodeName) {
     throw new Denied('can only delete ResourceSlice with the same NodeName as the requesting node');
   }
+}
+
+/**
+ * The plugin: decisions on create and update in the mutating phase (as upstream's Admit);
+ * deletes in the validating phase, where the stored object is known. The objects a decision
+ * may look up (the named pod, the bound pod of a token request, the node) are read first.
+ */
+export function nodeRestriction(deps: Pick<PluginDeps, 'registry'>): AdmissionPlugin {
+  const objects = new ObjectReader(deps.registry);
+  const decide = async (a: Attributes): Promise<void> => {
+    const nodeName = nodeIdentity(a.userInfo);
+    if (nodeName === undefined || a.operation === 'CONNECT') return;
+    const pods = new Map<string, Obj>();
+    for (const name of new Set([a.name, a.object?.spec?.boundObjectRef?.name].filter((n): n is string => typeof n === 'string' && n !== ''))) {
+      const pod = a.namespace ? await objects.get('', 'pods', a.namespace, name) : undefined;
+      if (pod) pods.set(name, pod);
+    }
+    const node = nodeName ? await objects.get('', 'nodes', '', nodeName) : undefined;
+    const lookup: NodeRestrictionLookup = {
+      pod: (namespace, name) => (namespace === a.namespace ? pods.get(name) : undefined),
+      node: (name) => (name === nodeName ? node : undefined),
+    };
+    const err = admitNodeRestriction(
+      {
+        user: a.userInfo,
+        operation: a.operation,
+        group: a.resource.group,
+        resource: a.resource.resource,
+        subresource: a.subresource,
+        namespace: a.namespace,
+        name: a.name,
+        object: a.object,
+        oldObject: a.oldObject,
+      },
+      lookup,
+    );
+    if (err) throw err;
+  };
+  return {
+    name: NODE_RESTRICTION_PLUGIN,
+    handles: (op) => op !== 'CONNECT',
+    admit: (a) => (a.operation === 'DELETE' ? undefined : decide(a)),
+    validate: (a) => (a.operation === 'DELETE' ? decide(a) : undefined),
+  };
 }
