@@ -220,6 +220,17 @@ describe('admission webhooks', () => {
     assert.equal(wh.received('/cond-err').length, 0);
   });
 
+  it("matchConditions may ask the server's authorizer (authorizer library through the asynchronous authorizer)", async () => {
+    await install('validating', 'cond-authz', [
+      hook('cond-authz', { matchConditions: [{ name: 'can-list-secrets', expression: "authorizer.group('').resource('secrets').namespace('wh').check('list').allowed()" }] }),
+      hook('cond-authz-not', { matchConditions: [{ name: 'cannot-list-secrets', expression: "!authorizer.group('').resource('secrets').namespace('wh').check('list').allowed()" }] }),
+    ]);
+    // The admin (system:masters) may list secrets: the first webhook is called, the second never.
+    await createUntilCalled('cond-authz', { name: 'az-1' });
+    assert.equal((await createCM('cond-authz-not', { name: 'az-2' })).status, 201);
+    assert.equal(wh.received('/cond-authz-not').length, 0);
+  });
+
   it('dry run: sideEffects None and NoneOnDryRun are called with dryRun true', async () => {
     await install('validating', 'dry', [hook('dry-none'), hook('dry-ok', { sideEffects: 'NoneOnDryRun' })]);
     await createUntilCalled('dry-ok');

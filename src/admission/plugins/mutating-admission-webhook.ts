@@ -3,13 +3,12 @@
 
 import { WebhookConfigIndex } from '../webhook/config-index.js';
 import { WebhookCredentials } from '../webhook/credentials.js';
-import { celAuthorizerFor } from '../webhook/cel-authorizer.js';
 import { dispatchMutating } from '../webhook/dispatch.js';
 import type { AdmissionPlugin, PluginDeps } from '../types.js';
 
 export function mutatingAdmissionWebhook(deps: PluginDeps): AdmissionPlugin {
   const index = new WebhookConfigIndex(deps.registry, 'mutatingwebhookconfigurations');
-  const dispatch = { registry: deps.registry, catalog: deps.catalog, credentials: WebhookCredentials.fromPluginConfig(deps.config), celAuthorizer: celAuthorizerFor(deps.authorizer) };
+  const dispatch = { registry: deps.registry, catalog: deps.catalog, credentials: WebhookCredentials.fromPluginConfig(deps.config), authorizer: deps.authorizer };
   return {
     name: 'MutatingAdmissionWebhook',
     admit: (a) => dispatchMutating(index.webhooks(), a, dispatch),

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { internalError, isStatusError, StatusError } from '../../apimachinery/errors.js';
 import { goJSON, goQuote } from '../../apimachinery/goformat.js';
-import type { AuthorizerValue } from '../../cel/index.js';
+import { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
+import type { Authorizer } from '../../authz/types.js';
 import { customResourceOf, normalizeCustomResource } from '../../crd/kind.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyDefaults } from '../../registry/defaulting.js';
@@ -30,20 +31,22 @@ export interface DispatchDeps {
   catalog: Catalog;
   /** What to present to each webhook (the plugin's kubeConfigFile); none when absent. */
   credentials?: WebhookCredentials;
-  /** CEL's `authorizer` for a user, when the server's authorizer can answer synchronously. */
-  celAuthorizer?: (user: Attributes['userInfo']) => AuthorizerValue;
+  /** The server's authorizer, for CEL's `authorizer` in matchConditions. */
+  authorizer?: Authorizer;
 }
 
 /** ShouldCallHook: the match (resource and kind the webhook sees it as), or undefined. */
 export async function shouldCallHook(hook: WebhookAccessor, a: Attributes, deps: DispatchDeps): Promise<ResourceMatch | undefined> {
   const match = await matchRequest(hook.criteria, a, deps);
   if (!match || hook.conditions.size === 0) return match;
-  const r = hook.conditions.match({
+  const input = {
     object: convertToMatch(a.object, a.served, match.served, deps.catalog),
     oldObject: convertToMatch(a.oldObject, a.served, match.served, deps.catalog),
     request: admissionRequestFields(a, match),
-    authorizer: deps.celAuthorizer?.(a.userInfo),
-  });
+  };
+  const checking = deps.authorizer ? new CheckingCelAuthorizer(deps.authorizer) : undefined;
+  const evaluate = () => hook.conditions.match({ ...input, authorizer: checking?.valueFor(a.userInfo) });
+  const r = checking ? await checking.evaluate(evaluate) : evaluate();
   if ('error' in r) throw matchConditionError(a, r.error);
   return r.matches ? match : undefined;
 }
