@@ -5,6 +5,7 @@
 // Adding a plugin is adding a module under plugins/ and its `create` here.
 
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
+import { serviceAccount } from './plugins/service-account.js';
 import type { PluginRow } from './types.js';
 
 export const ADMISSION_PLUGINS: readonly PluginRow[] = [
@@ -14,7 +15,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'NamespaceExists', defaultOn: false },
   { name: 'LimitPodHardAntiAffinityTopology', defaultOn: false },
   { name: 'LimitRanger', defaultOn: true },
-  { name: 'ServiceAccount', defaultOn: true },
+  { name: 'ServiceAccount', defaultOn: true, create: (deps) => serviceAccount(deps) },
   { name: 'NodeRestriction', defaultOn: false },
   { name: 'TaintNodesByCondition', defaultOn: true },
   { name: 'AlwaysPullImages', defaultOn: false },

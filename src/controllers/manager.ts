@@ -9,7 +9,9 @@ import { BootstrapSigner } from './bootstrap-signer.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { NamespaceController } from './namespace.js';
+import { RootCaPublisher } from './root-ca-publisher.js';
 import { ServiceAccountTokensController, type LegacyTokenSigner } from './serviceaccount-tokens.js';
+import { ServiceAccountsController } from './serviceaccounts.js';
 import { TokenCleaner } from './token-cleaner.js';
 
 export interface Controller {
@@ -42,6 +44,8 @@ export const CONTROLLERS: readonly ControllerRow[] = [
     onByDefault: true,
     create: (r, l, d) => (d.legacyTokenSigner ? new ServiceAccountTokensController(r, l, d.legacyTokenSigner, d.rootCaPem) : undefined),
   },
+  { name: 'serviceaccount', onByDefault: true, create: (r, l) => new ServiceAccountsController(r, l) },
+  { name: 'root-ca-cert-publisher', onByDefault: true, create: (r, l, d) => (d.rootCaPem ? new RootCaPublisher(r, l, d.rootCaPem) : undefined) },
   { name: 'clusterrole-aggregation', onByDefault: true, create: (r, l) => new ClusterRoleAggregationController(r, l) },
   { name: 'tokencleaner', onByDefault: false, create: (r, l) => new TokenCleaner(r, l) },
   { name: 'bootstrapsigner', onByDefault: false, create: (r, l) => new BootstrapSigner(r, l) },
