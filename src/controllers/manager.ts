@@ -7,6 +7,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Logger } from '../util/log.js';
 import { BootstrapSigner } from './bootstrap-signer.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation.js';
+import { DisruptionController } from './disruption.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { NamespaceController } from './namespace.js';
 import { RootCaPublisher } from './root-ca-publisher.js';
@@ -44,6 +45,7 @@ export const CONTROLLERS: readonly ControllerRow[] = [
     onByDefault: true,
     create: (r, l, d) => (d.legacyTokenSigner ? new ServiceAccountTokensController(r, l, d.legacyTokenSigner, d.rootCaPem) : undefined),
   },
+  { name: 'disruption', onByDefault: true, create: (r, l) => new DisruptionController(r, l) },
   { name: 'serviceaccount', onByDefault: true, create: (r, l) => new ServiceAccountsController(r, l) },
   { name: 'root-ca-cert-publisher', onByDefault: true, create: (r, l, d) => (d.rootCaPem ? new RootCaPublisher(r, l, d.rootCaPem) : undefined) },
   { name: 'clusterrole-aggregation', onByDefault: true, create: (r, l) => new ClusterRoleAggregationController(r, l) },
