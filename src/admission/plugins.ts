@@ -22,6 +22,7 @@ import { podSecurity } from './plugins/pod-security.js';
 import { priority } from './plugins/priority.js';
 import { resourceQuota } from './plugins/resource-quota.js';
 import { runtimeClass } from './plugins/runtime-class.js';
+import { serviceAccount } from './plugins/service-account.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
 import { taintNodesByCondition } from './plugins/taint-nodes-by-condition.js';
 import { validatingAdmissionWebhook } from './plugins/validating-admission-webhook.js';
@@ -34,7 +35,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'NamespaceExists', defaultOn: false },
   { name: 'LimitPodHardAntiAffinityTopology', defaultOn: false },
   { name: 'LimitRanger', defaultOn: true, create: limitRanger },
-  { name: 'ServiceAccount', defaultOn: true },
+  { name: 'ServiceAccount', defaultOn: true, create: (deps) => serviceAccount(deps) },
   { name: 'NodeRestriction', defaultOn: false, create: nodeRestriction },
   { name: 'TaintNodesByCondition', defaultOn: true, create: () => taintNodesByCondition() },
   { name: 'AlwaysPullImages', defaultOn: false },

@@ -7,10 +7,13 @@ import type { Registry } from '../registry/registry.js';
 import type { Logger } from '../util/log.js';
 import { BootstrapSigner } from './bootstrap-signer.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation.js';
+import { DisruptionController } from './disruption.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { NamespaceController } from './namespace.js';
 import { ResourceQuotaController } from './resource-quota.js';
+import { RootCaPublisher } from './root-ca-publisher.js';
 import { ServiceAccountTokensController, type LegacyTokenSigner } from './serviceaccount-tokens.js';
+import { ServiceAccountsController } from './serviceaccounts.js';
 import { TokenCleaner } from './token-cleaner.js';
 
 export interface Controller {
@@ -45,6 +48,9 @@ export const CONTROLLERS: readonly ControllerRow[] = [
     onByDefault: true,
     create: (r, l, d) => (d.legacyTokenSigner ? new ServiceAccountTokensController(r, l, d.legacyTokenSigner, d.rootCaPem) : undefined),
   },
+  { name: 'disruption', onByDefault: true, create: (r, l) => new DisruptionController(r, l) },
+  { name: 'serviceaccount', onByDefault: true, create: (r, l) => new ServiceAccountsController(r, l) },
+  { name: 'root-ca-cert-publisher', onByDefault: true, create: (r, l, d) => (d.rootCaPem ? new RootCaPublisher(r, l, d.rootCaPem) : undefined) },
   { name: 'clusterrole-aggregation', onByDefault: true, create: (r, l) => new ClusterRoleAggregationController(r, l) },
   { name: 'resourcequota', onByDefault: true, create: (r, l, d) => new ResourceQuotaController(r, l, d.resourceQuotaSyncPeriodMs) },
   { name: 'tokencleaner', onByDefault: false, create: (r, l) => new TokenCleaner(r, l) },

@@ -35,7 +35,8 @@ import { convertAppliedObject, decodePatchedObject } from './typed-decode.js';
 import { applyScale, toScale } from './scale.js';
 import { patchSchemaOf } from '../registry/patch-schema.js';
 import { apply as applyFields, managerOrUserAgent } from '../apply/index.js';
-import { bindPod, connectPod, evictPod, limitPodUpdate } from './pod-subresources.js';
+import { evictPod } from './eviction.js';
+import { bindPod, connectPod, limitPodUpdate } from './pod-subresources.js';
 import type { TokenIssuer } from './token-request.js';
 import { Scale as ScaleType } from '../types/schemas/autoscaling.js';
 import { decodeObjectProto, encodeObjectProto, encodeWatchEventProto, listType, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
@@ -662,9 +663,13 @@ export class ResourceHandler {
       sendEncoded(ctx, 201, 'json', await this.tokens.request(scope, name, obj, dryRun, (w) => ctx.warnings.push(w)));
       return;
     }
-    if (sub.type === 'binding') await bindPod(this.registry, scope, name, obj, dryRun);
-    else await evictPod(this.registry, scope, name, obj, dryRun);
-    sendEncoded(ctx, 201, 'json', CREATED_STATUS);
+    if (sub.type === 'binding') {
+      await bindPod(this.registry, scope, name, obj, dryRun);
+      sendEncoded(ctx, 201, 'json', CREATED_STATUS);
+      return;
+    }
+    const status = await evictPod(this.registry, scope, name, obj, ctx.query.getAll('dryRun'));
+    sendEncoded(ctx, status.code, 'json', status);
   }
 
   private async scale(ctx: Ctx, scope: Scope, verb: Verb): Promise<void> {

@@ -49,6 +49,8 @@ describe('Node authorizer', () => {
       assert.ok(r.status < 300, r.text);
     };
     await ok(srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'apps' } } }));
+    // The serviceaccount controller does not run here: the pods' account is made by hand.
+    await ok(srv.request('POST', '/api/v1/namespaces/apps/serviceaccounts', { body: { metadata: { name: 'default' } } }));
     for (const s of ['s1', 's2', 'pv-secret']) await ok(srv.request('POST', '/api/v1/namespaces/apps/secrets', { body: { metadata: { name: s } } }));
     await ok(srv.request('POST', '/api/v1/namespaces/apps/configmaps', { body: { metadata: { name: 'cm1' } } }));
     await ok(srv.request('POST', '/api/v1/namespaces/apps/persistentvolumeclaims', {

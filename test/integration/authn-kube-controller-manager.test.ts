@@ -32,7 +32,8 @@ describe('kube-controller-manager with service-account credentials', { skip: ava
     // The controller manager's own key for legacy Secret tokens; skiff verifies with both keys.
     const kcmKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
     writeFileSync(join(dir, 'kcm-sa.key'), kcmKey.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    srv = await startTestServer({ dataDir, serviceAccountKeyFiles: [pki.serviceAccount.publicKeyPath, join(dir, 'kcm-sa.key')] });
+    // skiff's own serviceaccount controller is off: the real one must be what creates "default".
+    srv = await startTestServer({ dataDir, serviceAccountKeyFiles: [pki.serviceAccount.publicKeyPath, join(dir, 'kcm-sa.key')], controllers: ['*', '-serviceaccount'] });
     const client = await issueCertificate(pki.ca, { commonName: 'system:kube-controller-manager', usages: ['clientAuth'] });
     await writeKubeconfig(join(dir, 'kcm.kubeconfig'), { server: srv.url, caPem: pki.ca.certPem, clientCertPem: client.certPem, clientKeyPem: client.keyPem });
     const bin = join(execFileSync(UNPACK, { encoding: 'utf8' }).trim(), 'kube-controller-manager');

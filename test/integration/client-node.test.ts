@@ -10,7 +10,8 @@ describe('@kubernetes/client-node', () => {
   let kc: k8s.KubeConfig;
   let core: k8s.CoreV1Api;
   before(async () => {
-    srv = await startTestServer();
+    // These tests count the ConfigMaps of fresh namespaces: no kube-root-ca.crt publisher.
+    srv = await startTestServer({ controllers: ['*', '-root-ca-cert-publisher'] });
     kc = new k8s.KubeConfig();
     kc.loadFromFile(srv.kubeconfig);
     core = kc.makeApiClient(k8s.CoreV1Api);

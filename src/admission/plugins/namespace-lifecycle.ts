@@ -4,7 +4,7 @@
 
 import { forbidden, notFound } from '../../apimachinery/errors.js';
 import type { Registry } from '../../registry/registry.js';
-import type { Obj } from '../../types/kind.js';
+import { lookupObject } from '../lookup.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 
 export const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
@@ -28,23 +28,11 @@ async function admitLifecycle(registry: Registry, a: Attributes): Promise<void> 
   }
   if (isNamespace || !a.namespace || a.operation === 'DELETE') return;
   if (ACCESS_REVIEWS.has(`${a.resource.group}/${a.resource.resource}`)) return;
-  const ns = await namespaceObject(registry, a.namespace);
+  const ns = await lookupObject(registry, '', 'v1', 'namespaces', '', a.namespace);
   if (!ns) throw notFound({ group: '', resource: 'namespaces' }, a.namespace);
   if (a.operation === 'CREATE' && ns.status?.phase === 'Terminating') {
     const err = forbidden(gr, a.name, `unable to create new content in namespace ${a.namespace} because it is being terminated`);
     err.status.details = { ...(err.status.details ?? {}), causes: [{ reason: 'NamespaceTerminating', message: `namespace ${a.namespace} is being terminated`, field: 'metadata.namespace' }] };
     throw err;
   }
-}
-
-/** The cache first, a live read only when it misses (as upstream's lister, then client). */
-export async function namespaceObject(registry: Registry, name: string): Promise<Obj | undefined> {
-  const served = registry.catalog.lookup('', 'v1', 'namespaces');
-  if (!served) return undefined;
-  const rs = registry.storeFor(served.def);
-  const key = rs.key('', name);
-  const cached = rs.cache.get(key);
-  if (cached) return rs.entryObject(cached);
-  const res = await registry.store.get(key);
-  return res.kv ? rs.decode(res.kv) : undefined;
 }
