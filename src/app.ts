@@ -15,7 +15,7 @@ import { MetricsRegistry } from './metrics/registry.js';
 import { RequestMetrics } from './metrics/request.js';
 import { instrumentStore, registryKeyResolver, storageMetrics } from './metrics/storage.js';
 import { deprecationFilter } from './server/filters/deprecation.js';
-import { auditFilter } from './server/filters/audit.js';
+import { auditFilter, failedAuthenticationAuditFilter } from './server/filters/audit.js';
 import { buildAudit, type AuditOptions } from './audit/layer.js';
 import { buildAuthorization, type AuthorizationOptions } from './authz/layer.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
@@ -251,6 +251,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     maxRequestBodyBytes: options.maxRequestBodyBytes,
     // The filter chain, outermost first (upstream's DefaultBuildHandlerChain order).
     filters: [
+      ...(auditor ? [failedAuthenticationAuditFilter(auditor)] : []),
       authenticationFilter(authenticator, authMetrics),
       ...(auditor ? [auditFilter(auditor)] : []),
       impersonationFilter(authorizer),

@@ -4,7 +4,7 @@
 import type { Level, Stage } from './policy.js';
 
 export interface AuditUser {
-  username: string;
+  username?: string;
   uid?: string;
   groups?: string[];
   extra?: Record<string, string[]>;
@@ -50,7 +50,8 @@ export function microTime(ms: number): string {
 }
 
 export function auditUser(u: { username: string; uid?: string; groups?: string[]; extra?: Record<string, string[]> }): AuditUser {
-  const out: AuditUser = { username: u.username };
+  const out: AuditUser = {};
+  if (u.username) out.username = u.username;
   if (u.uid) out.uid = u.uid;
   if (u.groups?.length) out.groups = [...u.groups];
   if (u.extra && Object.keys(u.extra).length) out.extra = u.extra;
@@ -88,7 +89,7 @@ export function legacyLine(ev: AuditEvent): string {
   const list = (xs: string[]) => xs.map(q).join(',');
   const username = ev.user.username || '<none>';
   const groups = ev.user.username && ev.user.groups?.length ? list(ev.user.groups) : '<none>';
-  const as = ev.impersonatedUser ? ev.impersonatedUser.username : '<self>';
+  const as = ev.impersonatedUser ? (ev.impersonatedUser.username ?? '') : '<self>';
   const asgroups = ev.impersonatedUser?.groups ? list(ev.impersonatedUser.groups) : '<lookup>';
   const namespace = ev.objectRef?.namespace || '<none>';
   const response = ev.responseStatus ? String(ev.responseStatus.code) : '<deferred>';

@@ -100,7 +100,6 @@ const nobody: TokenUser = { name: 'nobody', token: 'nobody-token', groups: [] };
 
 const POLICY = `apiVersion: audit.k8s.io/v1
 kind: Policy
-omitStages: ["ResponseStarted"]
 rules:
 - level: None
   nonResourceURLs: ["/healthz*", "/readyz*", "/livez*", "/metrics"]
@@ -193,6 +192,14 @@ test('a running server writes each level to --audit-log-path and batches to --au
     assert.equal(i.user.username, 'kubernetes-admin');
     assert.equal(i.impersonatedUser?.username, 'bob');
     assert.equal(i.responseStatus?.code, imp.status);
+
+    // A refused credential: one ResponseStarted event with the methods tried, no user.
+    const bad = await asUser(srv, { name: 'x', token: 'not-a-token', groups: [] }, 'GET', '/api/v1/namespaces');
+    assert.equal(bad.status, 401);
+    const b = await found(() => byId(auditId(bad)).find((e) => e.stage === 'ResponseStarted'));
+    assert.deepEqual(b.user, {});
+    assert.deepEqual(b.responseStatus, { metadata: {}, message: 'Authentication failed, attempted: bearer', code: 401 });
+    assert.equal(byId(auditId(bad)).length, 1);
 
     // None: health checks are not audited.
     const h = await srv.request('GET', '/readyz');

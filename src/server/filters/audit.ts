@@ -15,31 +15,77 @@ import type { Filter } from '../filter.js';
 import { header, type Ctx } from '../http.js';
 import { isLongRunning } from '../long-running.js';
 import { whenResponseDone } from './too-many-requests.js';
+import { connectionSocket } from './authentication.js';
+
+function policyFor(auditor: Auditor, ctx: Ctx): RequestAuditConfig {
+  const info = ctx.info;
+  return auditor.policyFor({ user: ctx.user, verb: info.verb, isResourceRequest: info.isResourceRequest, path: ctx.path, apiGroup: info.apiGroup, namespace: info.namespace, resource: info.resource, subresource: info.subresource, name: info.name });
+}
+
+function newEvent(ctx: Ctx, cfg: RequestAuditConfig): AuditEvent {
+  const received = Date.now();
+  return {
+    kind: 'Event',
+    apiVersion: 'audit.k8s.io/v1',
+    level: cfg.level,
+    auditID: ctx.auditId,
+    stage: 'RequestReceived',
+    requestURI: ctx.req.url ?? ctx.path,
+    verb: ctx.info.verb,
+    user: auditUser(ctx.user ?? { username: '' }),
+    sourceIPs: sourceIPs(ctx),
+    userAgent: header(ctx.req, 'user-agent'),
+    objectRef: objectRef(ctx),
+    requestReceivedTimestamp: microTime(received),
+    stageTimestamp: microTime(received),
+  };
+}
+
+/**
+ * Before authentication: a request whose credentials were refused is audited at
+ * ResponseStarted with the methods it tried (upstream WithFailedAuthenticationAudit).
+ */
+export function failedAuthenticationAuditFilter(auditor: Auditor): Filter {
+  return {
+    name: 'failed-authentication-audit',
+    async handle(ctx, next) {
+      try {
+        await next();
+      } catch (e) {
+        if (isStatusError(e) && e.status.code === 401 && !ctx.user) {
+          const cfg = policyFor(auditor, ctx);
+          if (cfg.level !== 'None' && !cfg.omitStages.includes('ResponseStarted')) {
+            const ev = newEvent(ctx, cfg);
+            auditor.emit({ ...ev, stage: 'ResponseStarted', responseStatus: { metadata: {}, message: authMethods(ctx), code: 401 }, stageTimestamp: microTime(Date.now()) });
+          }
+        }
+        throw e;
+      }
+    },
+  };
+}
+
+/** getAuthMethods. */
+function authMethods(ctx: Ctx): string {
+  const methods: string[] = [];
+  const auth = (header(ctx.req, 'authorization') ?? '').trim();
+  if (/^basic /i.test(auth)) methods.push('basic');
+  const parts = auth.split(' ');
+  if (parts.length > 1 && parts[0]!.toLowerCase() === 'bearer') methods.push('bearer');
+  if ((ctx.query.get('access_token') ?? '').trim()) methods.push('access_token');
+  const cert = (connectionSocket(ctx) as { getPeerCertificate?: () => { raw?: Buffer } } | undefined)?.getPeerCertificate?.();
+  if (cert?.raw) methods.push('x509');
+  return methods.length ? `Authentication failed, attempted: ${methods.join(', ')}` : 'Authentication failed, no credentials provided';
+}
 
 export function auditFilter(auditor: Auditor): Filter {
   return {
     name: 'audit',
     async handle(ctx, next) {
-      const user = ctx.user;
       const info = ctx.info;
-      const cfg = auditor.policyFor({ user, verb: info.verb, isResourceRequest: info.isResourceRequest, path: ctx.path, apiGroup: info.apiGroup, namespace: info.namespace, resource: info.resource, subresource: info.subresource, name: info.name });
+      const cfg = policyFor(auditor, ctx);
       if (cfg.level === 'None') return next();
-      const received = Date.now();
-      const ev: AuditEvent = {
-        kind: 'Event',
-        apiVersion: 'audit.k8s.io/v1',
-        level: cfg.level,
-        auditID: ctx.auditId,
-        stage: 'RequestReceived',
-        requestURI: ctx.req.url ?? ctx.path,
-        verb: info.verb,
-        user: auditUser(user ?? { username: '' }),
-        sourceIPs: sourceIPs(ctx),
-        userAgent: header(ctx.req, 'user-agent'),
-        objectRef: objectRef(ctx),
-        requestReceivedTimestamp: microTime(received),
-        stageTimestamp: microTime(received),
-      };
+      const ev = newEvent(ctx, cfg);
       const emit = (stage: Stage) => {
         if (cfg.omitStages.includes(stage)) return;
         auditor.emit({ ...ev, stage, stageTimestamp: microTime(Date.now()), annotations: { ...ctx.auditAnnotations } });
