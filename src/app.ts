@@ -9,6 +9,14 @@ import { join, resolve } from 'node:path';
 import { buildAdmission, type AdmissionOptions } from './admission/layer.js';
 import { buildAuthentication, type AuthenticationOptions } from './authn/layer.js';
 import { handleMetrics } from './endpoints/metrics.js';
+import { AdmissionMetrics } from './admission/metrics.js';
+import { AuthMetrics } from './metrics/auth.js';
+import { MetricsRegistry } from './metrics/registry.js';
+import { RequestMetrics } from './metrics/request.js';
+import { instrumentStore, registryKeyResolver, storageMetrics } from './metrics/storage.js';
+import { deprecationFilter } from './server/filters/deprecation.js';
+import { auditFilter, failedAuthenticationAuditFilter } from './server/filters/audit.js';
+import { buildAudit, type AuditOptions } from './audit/layer.js';
 import { buildAuthorization, type AuthorizationOptions } from './authz/layer.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
@@ -43,7 +51,7 @@ import { CustomResourceDefinitions, customResourceDefinitions } from './crd/inde
 import { createLogger, type Logger } from './util/log.js';
 
 /** The server's options; each layer declares its own (authentication, authorization, request concurrency). */
-export interface SkiffOptions extends AuthenticationOptions, AuthorizationOptions, AdmissionOptions, ConcurrencyOptions {
+export interface SkiffOptions extends AuthenticationOptions, AuthorizationOptions, AdmissionOptions, ConcurrencyOptions, AuditOptions {
   /** Where the SQLite store, generated PKI and kubeconfig live. Default ./.skiff (with store 'memory': a temporary directory, removed at stop). */
   dataDir?: string;
   /** --secure-port; 0 picks a free port. Default 6443. */
@@ -87,6 +95,8 @@ export interface SkiffOptions extends AuthenticationOptions, AuthorizationOption
   leaderElection?: Partial<Omit<LeaderElectionOptions, 'onStartedLeading' | 'onStoppedLeading'>>;
   /** A watcher whose unsent output exceeds this many bytes is dropped (default 16 MiB). */
   watchBufferLimitBytes?: number;
+  /** --show-hidden-metrics-for-version: the previous minor version ("1.33") shows metrics hidden in this one. */
+  showHiddenMetricsForVersion?: string;
 }
 
 export type { ServerAuthorizer } from './authz/layer.js';
@@ -127,6 +137,11 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const dataDir = resolve(options.dataDir ?? tempDataDir ?? './.skiff');
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger({ verbosity: options.verbosity ?? 0 });
+  // One registry per server (upstream has one per process): embedded servers count apart.
+  const metrics = new MetricsRegistry({ showHiddenMetricsForVersion: options.showHiddenMetricsForVersion, processMetrics: true });
+  const requestMetrics = new RequestMetrics(metrics);
+  const authMetrics = new AuthMetrics(metrics);
+  const auditor = buildAudit(options, logger);
   const serviceRange = options.serviceClusterIpRange ?? '10.0.0.0/24';
   const serviceIp = firstServiceIp(serviceRange);
 
@@ -155,16 +170,20 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   }
   if (options.clientCaFile) clientCaPem = readFileSync(options.clientCaFile, 'utf8');
 
-  const store: Store =
+  let registryRef: Registry | undefined;
+  const storage = storageMetrics(metrics, () => registryRef);
+  const rawStore: Store =
     (options.store === 'memory' ? MemoryStore.withContents(memoryDefaults) : options.store) ??
     (options.etcdServers?.length
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
       : SqliteStore.open(join(dataDir, 'skiff.db')));
+  const store = instrumentStore(rawStore, registryKeyResolver(() => registryRef), storage.record);
   const catalog = builtinCatalog(options.runtimeConfig ?? {});
   const registry = new Registry(catalog, store, indexerFor, {
     registryPrefix: options.etcdPrefix ?? '/registry',
     allowUnsafeMalformedObjectDeletion: options.featureGates?.AllowUnsafeMalformedObjectDeletion === true,
   });
+  registryRef = registry;
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   // Each layer builds itself from its options; an invalid configuration stops the start
   // (kube-apiserver exits), closing what was opened.
@@ -179,9 +198,10 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       generatedSigningKeyPem: pki.serviceAccount.privateKeyPem,
       tlsPrivateKeyPem: options.tlsCertFile && options.tlsPrivateKeyFile ? key : undefined,
       featureGates: options.featureGates,
+      metrics,
     });
     authz = buildAuthorization(options, registry, logger);
-    admission = buildAdmission(options, { registry, authorizer: authz.authorizer, logger, featureGates: options.featureGates });
+    admission = buildAdmission(options, { registry, authorizer: authz.authorizer, logger, featureGates: options.featureGates, metrics: new AdmissionMetrics(metrics) });
   } catch (e) {
     await authn?.stop();
     if (!options.store || memory) await store.close();
@@ -190,10 +210,10 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   }
   const { authenticator, tokens, apiAudiences, oidcDiscovery } = authn;
   const { authorizer } = authz;
-  const concurrency = buildConcurrency(options, registry, logger);
+  const concurrency = buildConcurrency(options, registry, logger, metrics);
   const flowControl = concurrency.flowControl;
   const reviews = new Reviews(authenticator, authorizer, authorizer, apiAudiences);
-  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes, admission }, reviews, authorizer);
+  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes, admission, metrics: requestMetrics }, reviews, authorizer);
   const discovery = new Discovery(catalog);
   // OpenAPI is built on first request; its modules load then too, not at start-up.
   let openapi: OpenApi | undefined;
@@ -244,15 +264,19 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     maxRequestBodyBytes: options.maxRequestBodyBytes,
     // The filter chain, outermost first (upstream's DefaultBuildHandlerChain order).
     filters: [
-      authenticationFilter(authenticator),
+      ...(auditor ? [failedAuthenticationAuditFilter(auditor)] : []),
+      authenticationFilter(authenticator, authMetrics),
+      ...(auditor ? [auditFilter(auditor)] : []),
       impersonationFilter(authorizer),
+      requestMetrics.filter(),
       concurrency.filter,
-      authorizationFilter(authorizer),
+      authorizationFilter(authorizer, authMetrics),
+      deprecationFilter(catalog, requestMetrics),
     ],
     routes: [
       (ctx) => health.handle(ctx),
       (ctx) => handleVersion(ctx),
-      (ctx) => handleMetrics(ctx, undefined, flowControl ? [() => flowControl.metrics.render()] : []),
+      (ctx) => handleMetrics(ctx, metrics),
       (ctx) => oidcDiscovery.handle(ctx),
       (ctx) => handleFlowControlDebug(ctx, flowControl),
       (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
@@ -326,6 +350,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       resources.closeWatches();
       await server.close();
       await authn.stop();
+      await auditor?.stop();
       await compactor.stop();
       registry.stopCaches();
       await postStart.catch(() => undefined);
@@ -346,7 +371,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     caPem,
     adminCertPem,
     adminKeyPem,
-    store,
+    store: rawStore,
     registry,
     get controllers() {
       return controllers;

@@ -2,13 +2,18 @@
 // Every mutating plugin runs before any validating one (upstream's chainAdmissionHandler).
 
 import type { AdmissionPlugin, Attributes, Operation, RequestAdmission } from './types.js';
+import type { AdmissionMetrics, AdmissionStep } from './metrics.js';
 import type { Obj } from '../types/kind.js';
 
 /** What a request fixes before the write path fills in the operation and its objects. */
 export type RequestAttributes = Omit<Attributes, 'operation' | 'object' | 'oldObject'>;
 
 export class AdmissionChain {
-  constructor(readonly plugins: readonly AdmissionPlugin[]) {}
+  /** `metrics`: each phase and each plugin is timed (the step and controller admission histograms). */
+  constructor(
+    readonly plugins: readonly AdmissionPlugin[],
+    private readonly metrics?: AdmissionMetrics,
+  ) {}
 
   get names(): string[] {
     return this.plugins.map((p) => p.name);
@@ -17,21 +22,39 @@ export class AdmissionChain {
   /** The mutating plugins, run once more when one asks for it (upstream's reinvoker in pkg/admission/reinvocation.go). */
   async admit(a: Attributes): Promise<void> {
     const r = (a.reinvocation ??= { isReinvoke: false, shouldReinvoke: false, values: new Map() });
-    await this.admitOnce(a);
+    await this.runStep('admit', a);
     if (!r.shouldReinvoke) return;
     r.isReinvoke = true;
-    await this.admitOnce(a);
+    await this.runStep('admit', a);
   }
 
-  private async admitOnce(a: Attributes): Promise<void> {
-    for (const p of this.plugins) {
-      if (p.admit && handles(p, a.operation)) await p.admit(a);
+  validate(a: Attributes): Promise<void> {
+    return this.runStep('validate', a);
+  }
+
+  private async runStep(step: AdmissionStep, a: Attributes): Promise<void> {
+    const started = performance.now();
+    let rejected = true;
+    try {
+      for (const p of this.plugins) {
+        const run = step === 'admit' ? p.admit : p.validate;
+        if (run && handles(p, a.operation)) await this.timed(p.name, step, a.operation, () => run.call(p, a));
+      }
+      rejected = false;
+    } finally {
+      this.metrics?.observeStep(step, a.operation, rejected, (performance.now() - started) / 1000);
     }
   }
 
-  async validate(a: Attributes): Promise<void> {
-    for (const p of this.plugins) {
-      if (p.validate && handles(p, a.operation)) await p.validate(a);
+  private async timed(name: string, step: AdmissionStep, operation: Operation, run: () => Promise<void> | void): Promise<void> {
+    if (!this.metrics) return run();
+    const started = performance.now();
+    let rejected = true;
+    try {
+      await run();
+      rejected = false;
+    } finally {
+      this.metrics.observePlugin(name, step, operation, rejected, (performance.now() - started) / 1000);
     }
   }
 

@@ -6,6 +6,7 @@ import type { Authorizer } from '../authz/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { Logger } from '../util/log.js';
 import { AdmissionChain } from './chain.js';
+import type { AdmissionMetrics } from './metrics.js';
 import { readAdmissionConfig } from './config.js';
 import { ADMISSION_PLUGINS } from './plugins.js';
 import type { AdmissionPlugin } from './types.js';
@@ -26,6 +27,7 @@ export interface AdmissionDeps {
   authorizer: Authorizer;
   logger: Logger;
   featureGates?: Record<string, boolean>;
+  metrics?: AdmissionMetrics;
 }
 
 /** The enabled plugin names in execution order; throws kube-apiserver's errors for bad flags. */
@@ -69,5 +71,5 @@ export function buildAdmission(o: AdmissionOptions, deps: AdmissionDeps): Admiss
     );
   }
   if (missing.length) deps.logger.v(1).info('default admission plugins skiff does not implement', { plugins: missing.join(',') });
-  return new AdmissionChain([...plugins, ...(o.extraAdmissionPlugins ?? [])]);
+  return new AdmissionChain([...plugins, ...(o.extraAdmissionPlugins ?? [])], deps.metrics);
 }

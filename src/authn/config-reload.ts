@@ -9,43 +9,40 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { fieldErr } from '../apimachinery/errors.js';
-import { Counter, Gauge, metricsRegistry, type MetricsRegistry } from '../endpoints/metrics.js';
+import type { Counter, Gauge } from 'prom-client';
+import { MetricsRegistry } from '../metrics/registry.js';
 import type { Logger } from '../util/log.js';
 import { configurationError, parseAuthenticationConfiguration, validateAuthenticationConfiguration, type AnonymousAuthConfig, type ValidationGates } from './config.js';
 import { buildJwtAuthenticators, type JwtAuthenticatorSet, type JwtTuning } from './oidc/index.js';
 
 const LABELS = ['status', 'apiserver_id_hash'] as const;
 
+type Labels = (typeof LABELS)[number];
+
 export interface ReloadMetrics {
-  reloads: Counter;
-  lastTimestamp: Gauge;
+  reloads: Counter<Labels>;
+  lastTimestamp: Gauge<Labels>;
   /** One series: the hash of the configuration in force. */
-  lastConfigInfo: Gauge;
+  lastConfigInfo: Gauge<'apiserver_id_hash' | 'hash'>;
 }
 
-export function authenticationConfigMetrics(registry: MetricsRegistry = metricsRegistry): ReloadMetrics {
+export function authenticationConfigMetrics(registry: MetricsRegistry = new MetricsRegistry()): ReloadMetrics {
   return {
-    reloads: registry.register(
-      new Counter(
-        'apiserver_authentication_config_controller_automatic_reloads_total',
-        'Total number of automatic reloads of authentication configuration split by status and apiserver identity.',
-        LABELS,
-      ),
-    ),
-    lastTimestamp: registry.register(
-      new Gauge(
-        'apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds',
-        'Timestamp of the last automatic reload of authentication configuration split by status and apiserver identity.',
-        LABELS,
-      ),
-    ),
-    lastConfigInfo: registry.register(
-      new Gauge(
-        'apiserver_authentication_config_controller_last_config_info',
-        'Information about the last applied authentication configuration with hash as label, split by apiserver identity.',
-        ['apiserver_id_hash', 'hash'],
-      ),
-    ),
+    reloads: registry.counter({
+      name: 'apiserver_authentication_config_controller_automatic_reloads_total',
+      help: 'Total number of automatic reloads of authentication configuration split by status and apiserver identity.',
+      labelNames: LABELS,
+    }),
+    lastTimestamp: registry.gauge({
+      name: 'apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds',
+      help: 'Timestamp of the last automatic reload of authentication configuration split by status and apiserver identity.',
+      labelNames: LABELS,
+    }),
+    lastConfigInfo: registry.gauge({
+      name: 'apiserver_authentication_config_controller_last_config_info',
+      help: 'Information about the last applied authentication configuration with hash as label, split by apiserver identity.',
+      labelNames: ['apiserver_id_hash', 'hash'] as const,
+    }),
   };
 }
 

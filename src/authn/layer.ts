@@ -4,6 +4,7 @@
 // (upstream pkg/kubeapiserver/options/authentication.go → authenticator config).
 // Errors here are start-up errors: kube-apiserver exits with them.
 
+import type { MetricsRegistry } from '../metrics/registry.js';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { isStatusError } from '../apimachinery/errors.js';
@@ -75,6 +76,8 @@ export interface AuthenticationDeps {
   /** The serving key when it came from --tls-private-key-file (it verifies service-account tokens too, as upstream). */
   tlsPrivateKeyPem?: string;
   featureGates?: Record<string, boolean>;
+  /** The server's metrics registry (authentication-config reload metrics). */
+  metrics?: MetricsRegistry;
 }
 
 export interface Authentication {
@@ -132,6 +135,7 @@ export async function buildAuthentication(o: AuthenticationOptions, deps: Authen
     apiAudiences,
     gates: { egressSelector: deps.featureGates?.StructuredAuthenticationConfigurationEgressSelector ?? true },
     apiServerId: `apiserver-${hostname()}`,
+    metrics: deps.metrics,
     reloadIntervalMs: o.authenticationConfigReloadIntervalMs,
     jwtTuning: o.jwtTuning,
     logger,

@@ -17,6 +17,7 @@ import {
   type ValidationGates,
 } from './config.js';
 import type { AuthenticationConfigReloader } from './config-reload.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
 import type { JwtAuthenticatorSet, JwtTuning } from './oidc/index.js';
 import type { TokenAuthenticator } from './types.js';
 import { WebhookTokenAuthenticator, type RetryBackoff } from './webhook.js';
@@ -49,6 +50,8 @@ export interface TokenAuthenticationOptions {
   apiAudiences?: string[];
   /** The identity whose hash labels the reload metrics. */
   apiServerId?: string;
+  /** Where the reload metrics are registered. */
+  metrics?: MetricsRegistry;
   /** How often the configuration file is polled (upstream: 1 minute). */
   reloadIntervalMs?: number;
   jwtTuning?: JwtTuning;
@@ -91,7 +94,9 @@ export async function setupTokenAuthentication(o: TokenAuthenticationOptions): P
   }
   if (o.authenticationConfigFile && data !== undefined && jwt) {
     const { AuthenticationConfigReloader } = await import('./config-reload.js');
+    const { authenticationConfigMetrics } = await import('./config-reload.js');
     reloader = new AuthenticationConfigReloader({
+      metrics: o.metrics ? authenticationConfigMetrics(o.metrics) : undefined,
       path: o.authenticationConfigFile,
       initialData: data,
       initialAnonymous: config.anonymous,

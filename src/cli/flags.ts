@@ -133,6 +133,19 @@ export const FLAGS = [
   flag('service-node-port-range', 'portRange', { base: 30000, size: 2768 }, 'Misc', 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.'),
   // Feature gates
   flag('feature-gates', 'mapStringBool', {}, 'Feature gate', 'A set of key=value pairs that describe feature gates for alpha/experimental features.'),
+  // Auditing
+  flag('audit-log-format', 'string', 'json', 'Auditing', 'Format of saved audits. "legacy" indicates 1-line text format for each event. "json" indicates structured json format. Known formats are legacy,json.'),
+  flag('audit-log-maxage', 'int', 0, 'Auditing', 'The maximum number of days to retain old audit log files based on the timestamp encoded in their filename.'),
+  flag('audit-log-maxbackup', 'int', 0, 'Auditing', 'The maximum number of old audit log files to retain. Setting a value of 0 will mean there\'s no restriction on the number of files.'),
+  flag('audit-log-maxsize', 'int', 0, 'Auditing', 'The maximum size in megabytes of the audit log file before it gets rotated.'),
+  flag('audit-log-path', 'string', '', 'Auditing', 'If set, all requests coming to the apiserver will be logged to this file.  \'-\' means standard out.'),
+  flag('audit-policy-file', 'string', '', 'Auditing', 'Path to the file that defines the audit policy configuration.'),
+  flag('audit-webhook-batch-max-size', 'int', 400, 'Auditing', 'The maximum size of a batch. Only used in batch mode.'),
+  flag('audit-webhook-batch-max-wait', 'duration', 30_000, 'Auditing', 'The amount of time to wait before force writing the batch that hadn\'t reached the max size. Only used in batch mode.'),
+  flag('audit-webhook-config-file', 'string', '', 'Auditing', 'Path to a kubeconfig formatted file that defines the audit webhook configuration.'),
+  flag('audit-webhook-mode', 'string', 'batch', 'Auditing', 'Strategy for sending audit events. Blocking indicates sending events should block server responses. Batch causes the backend to buffer and write events asynchronously. Known modes are batch,blocking,blocking-strict.'),
+  // Metrics
+  flag('show-hidden-metrics-for-version', 'string', '', 'Metrics', 'The previous version for which you want to show hidden metrics. Only the previous minor version is meaningful, other values will not be allowed. The format is <major>.<minor>, e.g.: \'1.16\'. The purpose of this format is make sure you have the opportunity to notice if the next release hides additional metrics, rather than being surprised when they are permanently removed in the release after that.'),
   // Logs
   flag('logging-format', 'string', 'text', 'Logs', 'Sets the log format. Permitted formats: "json", "text".'),
   flag('v', 'level', 0, 'Logs', 'number for the log level verbosity', 'v'),

@@ -85,6 +85,17 @@ async function main(argv: string[]): Promise<number> {
     authenticationTokenWebhook: o.authenticationTokenWebhookConfigFile
       ? { configFile: o.authenticationTokenWebhookConfigFile, version: o.authenticationTokenWebhookVersion, cacheTtlMs: o.authenticationTokenWebhookCacheTtl }
       : undefined,
+    showHiddenMetricsForVersion: o.showHiddenMetricsForVersion || undefined,
+    auditPolicyFile: o.auditPolicyFile || undefined,
+    auditLogPath: o.auditLogPath || undefined,
+    auditLogMaxAge: o.auditLogMaxage,
+    auditLogMaxBackup: o.auditLogMaxbackup,
+    auditLogMaxSize: o.auditLogMaxsize,
+    auditLogFormat: o.auditLogFormat,
+    auditWebhookConfigFile: o.auditWebhookConfigFile || undefined,
+    auditWebhookMode: o.auditWebhookMode,
+    auditWebhookBatchMaxSize: o.auditWebhookBatchMaxSize,
+    auditWebhookBatchMaxWaitMs: o.auditWebhookBatchMaxWait,
     maxRequestsInflight: o.maxRequestsInflight,
     maxMutatingRequestsInflight: o.maxMutatingRequestsInflight,
     enablePriorityAndFairness: o.enablePriorityAndFairness,

@@ -1,6 +1,7 @@
 // The HTTP face of the generic registry: one handler serves every resource
 // request, choosing the operation from the request info and the kind's verbs.
 
+import type { RequestMetrics } from '../metrics/request.js';
 import { randomInt } from 'node:crypto';
 import {
   badRequest,
@@ -61,6 +62,8 @@ export interface ResourceHandlerOptions {
   watchBufferLimitBytes?: number;
   /** The admission chain writes pass through. */
   admission?: AdmissionChain;
+  /** Watch events are counted and sized here. */
+  metrics?: RequestMetrics;
 }
 
 export class ResourceHandler {
@@ -81,7 +84,10 @@ export class ResourceHandler {
     this.bookmarkIntervalMs = opts.bookmarkIntervalMs ?? 60_000;
     this.watchBufferLimit = opts.watchBufferLimitBytes ?? 16 * 1024 * 1024;
     this.admissionChain = opts.admission;
+    this.metrics = opts.metrics;
   }
+
+  private readonly metrics?: RequestMetrics;
 
   private readonly admissionChain?: AdmissionChain;
 
@@ -249,6 +255,7 @@ export class ResourceHandler {
     const write = (frame: Buffer) => {
       if (closed) return;
       (res as { write(b: Buffer): boolean }).write(frame);
+      this.metrics?.watchEvent(served.group, served.version, def.plural, frame.length);
       const buffered = (res as { writableLength?: number }).writableLength ?? 0;
       if (buffered > this.watchBufferLimit) finish(); // slow watcher: drop it, the client re-lists
     };

@@ -9,7 +9,7 @@ import { MANDATORY_FLOW_SCHEMAS, MANDATORY_PRIORITY_LEVELS } from './bootstrap.j
 import { computeConcurrencyAllocation, type AllocProblemItem } from './conc-alloc.js';
 import { Integrator } from './integrator.js';
 import { compareFlowSchemas, flowDistinguisher, hashFlowId, matchesFlowSchema, type RequestDigest } from './match.js';
-import { M, MetricsRegistry } from './metrics.js';
+import { FlowControlMetrics } from './metrics.js';
 import { QueueSet, realClock, type Clock, type QueuedRequest, type QueuingConfig, type RejectReason, type WorkEstimate } from './queueset.js';
 
 /** Upstream: seat demand statistics are folded into the limits every 10 s. */
@@ -103,14 +103,14 @@ export class FlowControl {
   private nominalCLSum = 0;
   /** Last statuses this server computed, so that each is written once. */
   private readonly clock: Clock;
-  readonly metrics: MetricsRegistry;
+  readonly metrics: FlowControlMetrics;
 
   constructor(
     readonly serverConcurrencyLimit: number,
-    opts: { clock?: Clock; metrics?: MetricsRegistry; now?: () => Date } = {},
+    opts: { clock?: Clock; metrics?: FlowControlMetrics; now?: () => Date } = {},
   ) {
     this.clock = opts.clock ?? realClock;
-    this.metrics = opts.metrics ?? new MetricsRegistry();
+    this.metrics = opts.metrics ?? new FlowControlMetrics();
     this.now = opts.now ?? (() => new Date());
     // Until the first configuration arrives, the mandatory objects govern.
     this.digest([], []);
@@ -184,19 +184,15 @@ export class FlowControl {
   private newState(pl: Obj, qCfg: QueuingConfig): PriorityLevelState {
     const name = String(pl.metadata?.name ?? '');
     const integrator = new Integrator(() => this.clock.now());
-    const labels = { priority_level: name };
     const metrics = this.metrics;
     const queues = new QueueSet<RequestMeta>(this.clock, qCfg, 0, {
       seatDemand: (s) => integrator.set(s),
-      dispatched: (fs) => metrics.add(M.dispatched[0], M.dispatched[1], { flow_schema: fs, priority_level: name }),
-      rejected: (fs, reason) => metrics.add(M.rejected[0], M.rejected[1], { flow_schema: fs, priority_level: name, reason }),
-      waitingDelta: (fs, d) => metrics.gaugeAdd(M.inqueue[0], M.inqueue[1], { flow_schema: fs, priority_level: name }, d),
-      executingDelta: (fs, reqs, seats) => {
-        if (reqs) metrics.gaugeAdd(M.executing[0], M.executing[1], { flow_schema: fs, priority_level: name }, reqs);
-        if (seats) metrics.gaugeAdd(M.executingSeats[0], M.executingSeats[1], { flow_schema: fs, priority_level: name }, seats);
-      },
+      dispatched: (fs) => metrics.dispatched(name, fs),
+      rejected: (fs, reason) => metrics.rejected(name, fs, reason),
+      waitingDelta: (fs, d, seats) => metrics.waitingDelta(name, fs, d, seats),
+      executingDelta: (fs, reqs, seats) => metrics.executingDelta(name, fs, reqs, seats),
+      enqueued: (fs, length) => metrics.enqueued(name, fs, length),
     });
-    void labels;
     return {
       pl, name, exempt: qCfg.desiredNumQueues < 0, queues, integrator,
       stats: { avg: 0, stdDev: 0, highWatermark: 0, smoothed: 0 },
@@ -214,11 +210,7 @@ export class FlowControl {
       st.minCL = lim.minCL;
       st.maxCL = lim.maxCL;
       sum += lim.nominalCL;
-      const labels = { priority_level: name };
-      this.metrics.set(M.nominal[0], M.nominal[1], labels, lim.nominalCL);
-      this.metrics.set(M.concurrencyLimit[0], M.concurrencyLimit[1], labels, lim.nominalCL);
-      this.metrics.set(M.lower[0], M.lower[1], labels, lim.minCL);
-      this.metrics.set(M.upper[0], M.upper[1], labels, lim.maxCL);
+      this.metrics.limits(name, lim.nominalCL, lim.minCL, lim.maxCL);
       const qCfg = st.queues.config;
       st.maxSeats = qCfg.desiredNumQueues > 0
         ? Math.max(1, Math.min(Math.ceil(lim.nominalCL * PRIORITY_LEVEL_MAX_SEATS_PERCENT), Math.trunc(lim.nominalCL / qCfg.handSize)))
@@ -280,7 +272,7 @@ export class FlowControl {
         allocs = nonExempt.map((st) => st.currentCL);
       }
     }
-    this.metrics.set(M.fairFrac[0], M.fairFrac[1], {}, fairFrac);
+    this.metrics.fairFrac(fairFrac);
     for (const st of this.plStates.values()) {
       let currentCL: number;
       const idx = nonExempt.indexOf(st);
@@ -289,11 +281,7 @@ export class FlowControl {
       else if (remaining <= minCurrentCLSum) currentCL = st.minCL + Math.round((minCurrent.get(st)! - st.minCL) * shareFrac);
       else currentCL = Math.round(allocs![idx]!);
       st.currentCL = currentCL;
-      const labels = { priority_level: st.name };
-      this.metrics.set(M.current[0], M.current[1], labels, currentCL);
-      this.metrics.set(M.demandHwm[0], M.demandHwm[1], labels, st.stats.highWatermark);
-      this.metrics.set(M.demandSmoothed[0], M.demandSmoothed[1], labels, st.stats.smoothed);
-      if (idx >= 0) this.metrics.set(M.target[0], M.target[1], labels, items[idx]!.target);
+      this.metrics.adjustment(st.name, { ...st.stats, target: idx >= 0 ? items[idx]!.target : undefined, currentCL });
       st.queues.setConfiguration(st.queues.config, currentCL);
     }
   }

@@ -10,6 +10,8 @@ import { maxInFlightFilter } from '../server/filters/max-in-flight.js';
 import type { Logger } from '../util/log.js';
 import { FlowControlConfigController } from './config-controller.js';
 import { FlowControl } from './controller.js';
+import { FlowControlMetrics } from './metrics.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
 import { ensureFlowControlConfiguration } from './ensurer.js';
 import { watchCacheStats } from './resource-stats.js';
 import { WorkEstimator } from './work-estimator.js';
@@ -31,13 +33,13 @@ export interface ConcurrencyLayer {
   stop(): void;
 }
 
-export function buildConcurrency(o: ConcurrencyOptions, registry: Registry, logger: Logger): ConcurrencyLayer {
+export function buildConcurrency(o: ConcurrencyOptions, registry: Registry, logger: Logger, metrics?: MetricsRegistry): ConcurrencyLayer {
   const maxReadOnly = o.maxRequestsInflight ?? 400;
   const maxMutating = o.maxMutatingRequestsInflight ?? 200;
   if (o.enablePriorityAndFairness === false) {
     return { filter: maxInFlightFilter({ nonMutatingLimit: maxReadOnly, mutatingLimit: maxMutating }), start: async () => undefined, stop: () => undefined };
   }
-  const flowControl = new FlowControl(maxReadOnly + maxMutating);
+  const flowControl = new FlowControl(maxReadOnly + maxMutating, { metrics: new FlowControlMetrics(metrics) });
   const config = new FlowControlConfigController(registry, flowControl, logger);
   return {
     filter: flowControlFilter(flowControl, new WorkEstimator(watchCacheStats(registry), (pl) => flowControl.maxSeatsFor(pl))),

@@ -1,91 +1,114 @@
-// The apiserver_flowcontrol_* metric families, kept in a small in-module registry and
-// rendered in the Prometheus text format (names, help and labels as upstream's
-// k8s.io/apiserver/pkg/util/flowcontrol/metrics/metrics.go).
+// The apiserver_flowcontrol_* families on the server's metrics registry: names, help,
+// labels, buckets and stability as upstream's
+// k8s.io/apiserver/pkg/util/flowcontrol/metrics/metrics.go (v1.34).
 
-type Labels = Record<string, string>;
+import { MetricsRegistry } from '../metrics/registry.js';
 
-interface Family {
-  name: string;
-  help: string;
-  type: 'counter' | 'gauge';
-  values: Map<string, { labels: Labels; value: number }>;
-}
+const PL = 'priority_level';
+const FS = 'flow_schema';
+const REQUEST_DURATION_BUCKETS = [0, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30];
+const QUEUE_LENGTH_BUCKETS = [0, 10, 25, 50, 100, 250, 500, 1000];
 
-function labelKey(labels: Labels): string {
-  return Object.keys(labels)
-    .sort()
-    .map((k) => `${k}=${labels[k]}`)
-    .join(',');
-}
+export class FlowControlMetrics {
+  readonly registry: MetricsRegistry;
+  private readonly f;
 
-function escapeLabel(v: string): string {
-  return v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
-}
-
-export class MetricsRegistry {
-  private readonly families = new Map<string, Family>();
-
-  private family(name: string, type: Family['type'], help: string): Family {
-    let f = this.families.get(name);
-    if (!f) this.families.set(name, (f = { name, help, type, values: new Map() }));
-    return f;
+  constructor(registry: MetricsRegistry = new MetricsRegistry()) {
+    this.registry = registry;
+    const r = registry;
+    const n = (s: string) => `apiserver_flowcontrol_${s}`;
+    this.f = {
+      rejected: r.counter({ name: n('rejected_requests_total'), stability: 'BETA', labelNames: [PL, FS, 'reason'] as const, help: 'Number of requests rejected by API Priority and Fairness subsystem' }),
+      dispatched: r.counter({ name: n('dispatched_requests_total'), stability: 'BETA', labelNames: [PL, FS] as const, help: 'Number of requests executed by API Priority and Fairness subsystem' }),
+      inqueue: r.gauge({ name: n('current_inqueue_requests'), stability: 'BETA', labelNames: [PL, FS] as const, help: 'Number of requests currently pending in queues of the API Priority and Fairness subsystem' }),
+      inqueueSeats: r.gauge({ name: n('current_inqueue_seats'), labelNames: [PL, FS] as const, help: 'Number of seats currently pending in queues of the API Priority and Fairness subsystem' }),
+      queueLength: r.histogram({ name: n('request_queue_length_after_enqueue'), labelNames: [PL, FS] as const, buckets: QUEUE_LENGTH_BUCKETS, help: 'Length of queue in the API Priority and Fairness subsystem, as seen by each request after it is enqueued' }),
+      concurrencyLimit: r.gauge({ name: n('request_concurrency_limit'), deprecatedVersion: '1.30.0', labelNames: [PL] as const, help: 'Nominal number of execution seats configured for each priority level' }),
+      executing: r.gauge({ name: n('current_executing_requests'), stability: 'BETA', labelNames: [PL, FS] as const, help: 'Number of requests in initial (for a WATCH) or any (for a non-WATCH) execution stage in the API Priority and Fairness subsystem' }),
+      executingSeats: r.gauge({ name: n('current_executing_seats'), stability: 'BETA', labelNames: [PL, FS] as const, help: 'Concurrency (number of seats) occupied by the currently executing (initial stage for a WATCH, any stage otherwise) requests in the API Priority and Fairness subsystem' }),
+      concurrencyInUse: r.gauge({ name: n('request_concurrency_in_use'), deprecatedVersion: '1.31.0', labelNames: [PL, FS] as const, help: 'Concurrency (number of seats) occupied by the currently executing (initial stage for a WATCH, any stage otherwise) requests in the API Priority and Fairness subsystem' }),
+      waitSeconds: r.histogram({ name: n('request_wait_duration_seconds'), stability: 'BETA', labelNames: [PL, FS, 'execute'] as const, buckets: REQUEST_DURATION_BUCKETS, help: 'Length of time a request spent waiting in its queue' }),
+      executionSeconds: r.histogram({ name: n('request_execution_seconds'), labelNames: [PL, FS, 'type'] as const, buckets: REQUEST_DURATION_BUCKETS, help: 'Duration of initial stage (for a WATCH) or any (for a non-WATCH) stage of request execution in the API Priority and Fairness subsystem' }),
+      estimatedSeats: r.histogram({ name: n('work_estimated_seats'), labelNames: [PL, FS] as const, buckets: [1, 2, 4, 8, 16, 32, 64, 100], help: 'Number of estimated seats (maximum of initial and final seats) associated with requests in API Priority and Fairness' }),
+      nominal: r.gauge({ name: n('nominal_limit_seats'), stability: 'BETA', labelNames: [PL] as const, help: 'Nominal number of execution seats configured for each priority level' }),
+      lower: r.gauge({ name: n('lower_limit_seats'), labelNames: [PL] as const, help: 'Configured lower bound on number of execution seats available to each priority level' }),
+      upper: r.gauge({ name: n('upper_limit_seats'), labelNames: [PL] as const, help: 'Configured upper bound on number of execution seats available to each priority level' }),
+      demandHwm: r.gauge({ name: n('demand_seats_high_watermark'), labelNames: [PL] as const, help: 'High watermark, over last adjustment period, of demand_seats' }),
+      demandAvg: r.gauge({ name: n('demand_seats_average'), labelNames: [PL] as const, help: 'Time-weighted average, over last adjustment period, of demand_seats' }),
+      demandStdev: r.gauge({ name: n('demand_seats_stdev'), labelNames: [PL] as const, help: 'Time-weighted standard deviation, over last adjustment period, of demand_seats' }),
+      demandSmoothed: r.gauge({ name: n('demand_seats_smoothed'), labelNames: [PL] as const, help: 'Smoothed seat demands' }),
+      target: r.gauge({ name: n('target_seats'), labelNames: [PL] as const, help: 'Seat allocation targets' }),
+      fairFrac: r.gauge({ name: n('seat_fair_frac'), help: "Fair fraction of server's concurrency to allocate to each priority level that can use it" }),
+      current: r.gauge({ name: n('current_limit_seats'), labelNames: [PL] as const, help: 'current derived number of execution seats available to each priority level' }),
+    };
   }
 
-  add(name: string, help: string, labels: Labels, delta = 1): void {
-    const f = this.family(name, 'counter', help);
-    const k = labelKey(labels);
-    const cur = f.values.get(k);
-    if (cur) cur.value += delta;
-    else f.values.set(k, { labels, value: delta });
+  rejected(pl: string, fs: string, reason: string): void {
+    this.f.rejected.inc({ priority_level: pl, flow_schema: fs, reason });
   }
 
-  set(name: string, help: string, labels: Labels, value: number): void {
-    const f = this.family(name, 'gauge', help);
-    f.values.set(labelKey(labels), { labels, value });
+  dispatched(pl: string, fs: string): void {
+    this.f.dispatched.inc({ priority_level: pl, flow_schema: fs });
   }
 
-  gaugeAdd(name: string, help: string, labels: Labels, delta: number): void {
-    const f = this.family(name, 'gauge', help);
-    const k = labelKey(labels);
-    const cur = f.values.get(k);
-    if (cur) cur.value += delta;
-    else f.values.set(k, { labels, value: delta });
+  waitingDelta(pl: string, fs: string, requests: number, seats: number): void {
+    if (requests) this.f.inqueue.inc({ priority_level: pl, flow_schema: fs }, requests);
+    if (seats) this.f.inqueueSeats.inc({ priority_level: pl, flow_schema: fs }, seats);
   }
 
-  value(name: string, labels: Labels): number | undefined {
-    return this.families.get(name)?.values.get(labelKey(labels))?.value;
-  }
-
-  render(): string {
-    const out: string[] = [];
-    for (const f of [...this.families.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      out.push(`# HELP ${f.name} [BETA] ${f.help}`, `# TYPE ${f.name} ${f.type}`);
-      const rows = [...f.values.values()].map(({ labels, value }) => {
-        const ls = Object.keys(labels)
-          .sort()
-          .map((k) => `${k}="${escapeLabel(labels[k]!)}"`)
-          .join(',');
-        return `${f.name}${ls ? `{${ls}}` : ''} ${Number.isInteger(value) ? value : value.toPrecision(12).replace(/\.?0+$/, '')}`;
-      });
-      out.push(...rows.sort());
+  executingDelta(pl: string, fs: string, requests: number, seats: number): void {
+    const labels = { priority_level: pl, flow_schema: fs };
+    if (requests) this.f.executing.inc(labels, requests);
+    if (seats) {
+      this.f.executingSeats.inc(labels, seats);
+      this.f.concurrencyInUse.inc(labels, seats);
     }
-    return out.length ? out.join('\n') + '\n' : '';
+  }
+
+  enqueued(pl: string, fs: string, queueLength: number): void {
+    this.f.queueLength.observe({ priority_level: pl, flow_schema: fs }, queueLength);
+  }
+
+  /** ObserveWaitingDuration: execute is "true" for a dispatched request, "false" for a rejected one. */
+  waited(pl: string, fs: string, execute: boolean, seconds: number): void {
+    this.f.waitSeconds.observe({ priority_level: pl, flow_schema: fs, execute: String(execute) }, seconds);
+  }
+
+  /** ObserveExecutionDuration: type "watch" for a watch's initial stage, "regular" otherwise. */
+  executed(pl: string, fs: string, watch: boolean, seconds: number): void {
+    this.f.executionSeconds.observe({ priority_level: pl, flow_schema: fs, type: watch ? 'watch' : 'regular' }, seconds);
+  }
+
+  estimatedSeats(pl: string, fs: string, seats: number): void {
+    this.f.estimatedSeats.observe({ priority_level: pl, flow_schema: fs }, seats);
+  }
+
+  /** SetPriorityLevelConfiguration. */
+  limits(pl: string, nominalCL: number, minCL: number, maxCL: number): void {
+    const labels = { priority_level: pl };
+    this.f.concurrencyLimit.set(labels, nominalCL);
+    this.f.nominal.set(labels, nominalCL);
+    this.f.lower.set(labels, minCL);
+    this.f.upper.set(labels, maxCL);
+  }
+
+  /** NotePriorityLevelConcurrencyAdjustment. */
+  adjustment(pl: string, a: { highWatermark: number; avg: number; stdDev: number; smoothed: number; target?: number; currentCL: number }): void {
+    const labels = { priority_level: pl };
+    this.f.demandHwm.set(labels, a.highWatermark);
+    this.f.demandAvg.set(labels, a.avg);
+    this.f.demandStdev.set(labels, a.stdDev);
+    this.f.demandSmoothed.set(labels, a.smoothed);
+    if (a.target !== undefined) this.f.target.set(labels, a.target);
+    this.f.current.set(labels, a.currentCL);
+  }
+
+  fairFrac(v: number): void {
+    this.f.fairFrac.set(v);
+  }
+
+  /** One sample's value (tests, debugging). */
+  value(name: string, labels: Record<string, string>): Promise<number | undefined> {
+    return this.registry.value(name, labels);
   }
 }
-
-export const M = {
-  dispatched: ['apiserver_flowcontrol_dispatched_requests_total', 'Number of requests executed by API Priority and Fairness subsystem'],
-  rejected: ['apiserver_flowcontrol_rejected_requests_total', 'Number of requests rejected by API Priority and Fairness subsystem'],
-  inqueue: ['apiserver_flowcontrol_current_inqueue_requests', 'Number of requests currently pending in queues of the API Priority and Fairness subsystem'],
-  executing: ['apiserver_flowcontrol_current_executing_requests', 'Number of requests in initial (for a WATCH) or any (for a non-WATCH) execution stage in the API Priority and Fairness subsystem'],
-  executingSeats: ['apiserver_flowcontrol_current_executing_seats', 'Concurrency (number of seats) occupied by the currently executing (initial stage for a WATCH, any stage otherwise) requests in the API Priority and Fairness subsystem'],
-  nominal: ['apiserver_flowcontrol_nominal_limit_seats', 'Nominal number of execution seats configured for each priority level'],
-  lower: ['apiserver_flowcontrol_lower_limit_seats', 'Configured lower bound on number of execution seats available to each priority level'],
-  upper: ['apiserver_flowcontrol_upper_limit_seats', 'Configured upper bound on number of execution seats available to each priority level'],
-  current: ['apiserver_flowcontrol_current_limit_seats', 'current derived number of execution seats available to each priority level'],
-  concurrencyLimit: ['apiserver_flowcontrol_request_concurrency_limit', 'Nominal number of execution seats configured for each priority level'],
-  demandHwm: ['apiserver_flowcontrol_demand_seats_high_watermark', 'High watermark, over last adjustment period, of demand_seats'],
-  demandSmoothed: ['apiserver_flowcontrol_demand_seats_smoothed', 'Smoothed seat demands'],
-  target: ['apiserver_flowcontrol_target_seats', 'Seat allocation targets'],
-  fairFrac: ['apiserver_flowcontrol_seat_fair_frac', 'Fair fraction of server\'s concurrency to allocate to each priority level that can use it'],
-} as const;

@@ -116,7 +116,9 @@ export interface QueueSetObserver {
   seatDemand?(seats: number): void;
   rejected?(fsName: string, reason: RejectReason | 'time-out' | 'cancelled'): void;
   dispatched?(fsName: string): void;
-  waitingDelta?(fsName: string, delta: number): void;
+  waitingDelta?(fsName: string, delta: number, seats: number): void;
+  /** A request joined a queue that is now this long. */
+  enqueued?(fsName: string, queueLength: number): void;
   executingDelta?(fsName: string, requests: number, seats: number): void;
 }
 
@@ -222,6 +224,7 @@ export class QueueSet<D = unknown> {
       this.totRequestsExecuting++;
       this.totSeatsInUse += req.maxSeats;
       this.queueless.add(req);
+      this.observer.dispatched?.(fsName);
       this.observer.executingDelta?.(fsName, 1, req.maxSeats);
       this.noteSeatDemand();
       return req;
@@ -237,7 +240,8 @@ export class QueueSet<D = unknown> {
     queue.waiting.push(req);
     this.totRequestsWaiting++;
     this.totSeatsWaiting += req.maxSeats;
-    this.observer.waitingDelta?.(fsName, 1);
+    this.observer.waitingDelta?.(fsName, 1, req.maxSeats);
+    this.observer.enqueued?.(fsName, queue.waiting.length);
     this.noteSeatDemand();
     this.boundNextDispatch(queue);
     this.dispatchAsMuchAsPossible();
@@ -318,7 +322,7 @@ export class QueueSet<D = unknown> {
     this.robinIndex = minIndex;
     this.totRequestsWaiting--;
     this.totSeatsWaiting -= req.maxSeats;
-    this.observer.waitingDelta?.(req.fsName, -1);
+    this.observer.waitingDelta?.(req.fsName, -1, -req.maxSeats);
     req.startMs = this.clock.now();
     req.decide('execute');
     this.totDispatched++;
@@ -353,7 +357,7 @@ export class QueueSet<D = unknown> {
     this.totRejected++;
     if (reason === 'time-out') this.totTimedout++;
     else this.totCancelled++;
-    this.observer.waitingDelta?.(req.fsName, -1);
+    this.observer.waitingDelta?.(req.fsName, -1, -req.maxSeats);
     this.observer.rejected?.(req.fsName, reason);
     this.noteSeatDemand();
     this.boundNextDispatch(q);

@@ -216,6 +216,11 @@ export class Registry {
     return rs;
   }
 
+  /** Every resource storage opened so far (metrics read their object counts). */
+  resourceStores(): IterableIterator<ResourceStore> {
+    return this.stores.values();
+  }
+
   /** Forget a resource's storage (its watch cache stops and its watchers end): a CRD went away or changed its storage. */
   dropStore(group: string, plural: string): void {
     const id = `${group}/${plural}`;

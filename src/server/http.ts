@@ -37,6 +37,10 @@ export interface Ctx {
   auditAnnotations: Record<string, string>;
   /** The request body limit (--max-request-body-bytes); 0 means none. */
   maxBodyBytes: number;
+  /** The authorizer's answer (audit annotations, metrics). */
+  authorization?: { decision: 'allow' | 'forbid'; reason: string };
+  /** The request body once read (the audit log's requestObject). */
+  requestBody?: Buffer;
 }
 
 const CONNECTION_SPECIFIC = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
@@ -101,7 +105,8 @@ export async function readBody(ctx: Ctx): Promise<Buffer> {
     if (size > limit) throw tooLarge(ctx);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  ctx.requestBody = Buffer.concat(chunks);
+  return ctx.requestBody;
 }
 
 /**

@@ -23,7 +23,7 @@ function classify(fc: FlowControl, user: { username: string; groups: string[] },
   return { fs: String(c.fs.metadata.name), pl: c.pl.name, distinguisher: c.flowDistinguisher };
 }
 
-test('NominalCL = ceil(ServerCL * NCS / sum NCS), LendableCL = round(NominalCL * lendablePercent / 100): the defaults at 600 seats', () => {
+test('NominalCL = ceil(ServerCL * NCS / sum NCS), LendableCL = round(NominalCL * lendablePercent / 100): the defaults at 600 seats', async () => {
   const { fc } = configured();
   const nominal = Object.fromEntries([...fc.priorityLevels.values()].map((s) => [s.name, [s.nominalCL, s.minCL, s.maxCL]]));
   assert.deepEqual(nominal, {
@@ -37,7 +37,7 @@ test('NominalCL = ceil(ServerCL * NCS / sum NCS), LendableCL = round(NominalCL *
     'global-default': [49, 24, 649],
   });
   assert.deepEqual(concurrencyLimits(600, 20, 245, 50, 100), { nominalCL: 49, lendableCL: 25, borrowingCL: 49, minCL: 24, maxCL: 98 });
-  assert.equal(fc.metrics.value('apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'global-default' }), 49);
+  assert.equal(await fc.metrics.value('apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'global-default' }), 49);
   // max seats per request: max(1, min(ceil(15% of NominalCL), NominalCL / handSize))
   assert.equal(fc.maxSeatsFor('global-default'), 8);
   assert.equal(fc.maxSeatsFor('workload-low'), 37);

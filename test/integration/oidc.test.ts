@@ -166,7 +166,7 @@ process.stdout.write(JSON.stringify({ apiVersion, kind: 'ExecCredential', status
   test('reload: a changed file adds an issuer; an invalid one keeps the old config and counts a failure', async () => {
     const metric = async (status: string) => {
       const text = (await srv.request('GET', '/metrics')).text;
-      const m = new RegExp(`^apiserver_authentication_config_controller_automatic_reloads_total\\{status="${status}",apiserver_id_hash="sha256:[0-9a-f]{64}"\\} (\\d+)$`, 'm').exec(text);
+      const m = new RegExp(`^apiserver_authentication_config_controller_automatic_reloads_total\\{apiserver_id_hash="sha256:[0-9a-f]{64}",status="${status}"\\} (\\d+)$`, 'm').exec(text);
       return m ? Number(m[1]) : 0;
     };
     const token2 = await issuer2.sign({ sub: 'second', aud: 'skiff' });
@@ -175,7 +175,7 @@ process.stdout.write(JSON.stringify({ apiVersion, kind: 'ExecCredential', status
     await eventually(async () => ((await srv.request('GET', '/api/v1/namespaces', bearer(token2))).status === 200 ? true : undefined), 30_000, 'the new issuer');
     assert.ok((await metric('success')) >= 1);
     const text = (await srv.request('GET', '/metrics')).text;
-    assert.match(text, /^apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds\{status="success",apiserver_id_hash="sha256:[0-9a-f]{64}"\} \d+(\.\d+)?$/m);
+    assert.match(text, /^apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds\{apiserver_id_hash="sha256:[0-9a-f]{64}",status="success"\} \d+(\.\d+)?$/m);
     assert.match(text, /^# TYPE apiserver_authentication_config_controller_automatic_reloads_total counter$/m);
     const info = [...text.matchAll(/^apiserver_authentication_config_controller_last_config_info\{apiserver_id_hash="sha256:[0-9a-f]{64}",hash="(sha256:[0-9a-f]{64})"\} 1$/gm)];
     assert.equal(info.length, 1);
@@ -185,7 +185,7 @@ process.stdout.write(JSON.stringify({ apiVersion, kind: 'ExecCredential', status
     replaceFile(configPath, configYaml([issuer, issuer2], { badUrl: true }));
     await eventually(async () => ((await metric('failure')) > failuresBefore ? true : undefined), 30_000, 'a failed reload');
     assert.equal((await srv.request('GET', '/api/v1/namespaces', bearer(token2))).status, 200, 'the old configuration stays in force');
-    assert.match((await srv.request('GET', '/metrics')).text, /automatic_reload_last_timestamp_seconds\{status="failure"/);
+    assert.match((await srv.request('GET', '/metrics')).text, /automatic_reload_last_timestamp_seconds\{apiserver_id_hash="sha256:[0-9a-f]{64}",status="failure"/);
 
     // Changing the anonymous section is refused too.
     const failures2 = await metric('failure');

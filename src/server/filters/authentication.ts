@@ -4,10 +4,11 @@
 import type { PeerCertificate, TLSSocket } from 'node:tls';
 import { StatusError } from '../../apimachinery/errors.js';
 import type { Authenticator, AuthnRequest } from '../../authn/types.js';
+import type { AuthMetrics } from '../../metrics/auth.js';
 import type { Filter } from '../filter.js';
 import { distinctHeaders, type Ctx } from '../http.js';
 
-export function authenticationFilter(authenticator: Authenticator): Filter {
+export function authenticationFilter(authenticator: Authenticator, metrics?: AuthMetrics): Filter {
   return {
     name: 'authentication',
     async handle(ctx, next) {
@@ -18,7 +19,15 @@ export function authenticationFilter(authenticator: Authenticator): Filter {
         peerCertificateChainVerified: socket?.authorized ?? false,
         path: ctx.path,
       };
-      const result = await authenticator.authenticate(request);
+      const started = performance.now();
+      let result: Awaited<ReturnType<Authenticator['authenticate']>>;
+      try {
+        result = await authenticator.authenticate(request);
+      } catch (e) {
+        metrics?.authenticated('error', (performance.now() - started) / 1000);
+        throw e;
+      }
+      metrics?.authenticated(result ? 'success' : 'failure', (performance.now() - started) / 1000, result?.user.username);
       if (!result) throw new StatusError(401, 'Unauthorized', 'Unauthorized');
       ctx.user = result.user;
       return next();

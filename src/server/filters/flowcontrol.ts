@@ -37,9 +37,14 @@ export function flowControlFilter(fc: FlowControl, estimator: WorkEstimator, opt
       const digest = { user, info };
       const c = fc.classify(digest);
       const work = estimator.estimate(info, ctx.query, c.pl.name);
+      const fsName = String(c.fs.metadata?.name ?? '');
+      const metrics = fc.metrics;
+      const arrived = performance.now();
+      metrics.estimatedSeats(c.pl.name, fsName, Math.max(work.initialSeats, work.finalSeats));
       const req = fc.startRequest(c, work, { digest, arriveTime: new Date() });
       setResponseHeaders(ctx, String(c.fs.metadata?.uid ?? ''), String(c.pl.pl.metadata?.uid ?? ''));
       const reject = () => {
+        metrics.waited(c.pl.name, fsName, false, (performance.now() - arrived) / 1000);
         dropped.recordDroppedRequest(c.pl.name);
         tooManyRequests(ctx, dropped.retryAfter(c.pl.name));
       };
@@ -56,19 +61,25 @@ export function flowControlFilter(fc: FlowControl, estimator: WorkEstimator, opt
           return;
         }
       }
+      const dispatched = performance.now();
+      metrics.waited(c.pl.name, fsName, true, (dispatched - arrived) / 1000);
+      const finish = () => {
+        metrics.executed(c.pl.name, fsName, isWatch, (performance.now() - dispatched) / 1000);
+        req.finish();
+      };
       if (isWatch) {
         // The watch handler returns once its initial events are out: initialization is done.
         try {
           await next();
         } finally {
-          req.finish();
+          finish();
         }
         return;
       }
       try {
         await next();
       } finally {
-        whenResponseDone(ctx, () => req.finish());
+        whenResponseDone(ctx, finish);
       }
     },
   };
