@@ -3,6 +3,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createDefaultServiceAccount } from '../support/pods.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const PODS = '/api/v1/namespaces/tol/pods';
@@ -15,6 +16,7 @@ describe('DefaultTolerationSeconds admission', () => {
   before(async () => {
     srv = await startTestServer({ controllers: [] });
     await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'tol' } } });
+    await createDefaultServiceAccount(srv, 'tol');
   });
   after(() => srv.close());
 

@@ -7,6 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { createDefaultServiceAccount } from '../support/pods.js';
 
 const NS = 'lr';
 
@@ -43,6 +44,7 @@ describe('LimitRanger admission', () => {
   before(async () => {
     srv = await startTestServer({ controllers: [] });
     assert.equal((await post('/api/v1/namespaces', { metadata: { name: NS } })).status, 201);
+    await createDefaultServiceAccount(srv, NS);
   });
   after(() => srv.close());
 
@@ -190,6 +192,7 @@ describe('LimitRanger admission', () => {
     });
     assert.equal(upd.status, 200, upd.text);
     assert.equal((await post('/api/v1/namespaces', { metadata: { name: 'lr-other' } })).status, 201);
+    await createDefaultServiceAccount(srv, 'lr-other');
     const other = await post('/api/v1/namespaces/lr-other/pods', pod('free', [{ name: 'c' }]));
     assert.equal(other.status, 201, other.text);
     assert.equal(other.json().metadata.annotations, undefined);

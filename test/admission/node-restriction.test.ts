@@ -8,6 +8,7 @@ import type { Obj } from '../../src/types/kind.js';
 import { enabledAdmissionPlugins } from '../../src/admission/layer.js';
 import { issueCertificate } from '../../src/cli/pki.js';
 import { rawRequest } from '../support/auth.js';
+import { createDefaultServiceAccount } from '../support/pods.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const n1 = { username: 'system:node:n1', groups: ['system:nodes'] };
@@ -151,6 +152,7 @@ describe('NodeRestriction plugin over HTTPS', () => {
     const ca = { certPem: readFileSync(join(srv.dataDir, 'ca.crt'), 'utf8'), keyPem: readFileSync(join(srv.dataDir, 'ca.key'), 'utf8') };
     cert = await issueCertificate(ca, { commonName: 'system:node:n1', organizations: ['system:nodes'], usages: ['clientAuth'] });
     await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'nr' } } });
+    await createDefaultServiceAccount(srv, 'nr');
     assert.equal((await srv.request('POST', '/api/v1/nodes', { body: { metadata: { name: 'n2' } } })).status, 201);
     const p = await srv.request('POST', '/api/v1/namespaces/nr/pods', { body: { metadata: { name: 'on-n2' }, spec: { nodeName: 'n2', containers: [{ name: 'c', image: 'i' }] } } });
     assert.equal(p.status, 201, p.text);

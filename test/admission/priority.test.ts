@@ -4,6 +4,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createDefaultServiceAccount } from '../support/pods.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const PCS = '/apis/scheduling.k8s.io/v1/priorityclasses';
@@ -15,6 +16,7 @@ describe('Priority admission', () => {
   before(async () => {
     srv = await startTestServer({ controllers: [] });
     assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'prio' } } })).status, 201);
+    await createDefaultServiceAccount(srv, 'prio');
   });
   after(() => srv.close());
 

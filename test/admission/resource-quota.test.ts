@@ -12,6 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, startTestServer, type TestServer } from '../support/server.js';
 import { kubectl } from '../support/kubectl.js';
+import { createDefaultServiceAccount } from '../support/pods.js';
+
+/** kube-root-ca.crt would count against ConfigMap quotas in every namespace (as upstream's publisher's does). */
+const WITHOUT_CA_PUBLISHER = ['*', '-root-ca-cert-publisher'];
 
 type Res = Record<string, string>;
 
@@ -46,7 +50,7 @@ describe('ResourceQuota admission and the quota controller', () => {
   };
 
   before(async () => {
-    srv = await startTestServer({ resourceQuotaSyncPeriodMs: 0 });
+    srv = await startTestServer({ controllers: WITHOUT_CA_PUBLISHER, resourceQuotaSyncPeriodMs: 0 });
   });
   after(() => srv.close());
 
@@ -214,7 +218,10 @@ describe('ResourceQuota admission and the quota controller', () => {
   it('updates are charged by their increase: growing a bound claim past requests.storage is refused', async () => {
     await ns('rq-grow');
     await quota('rq-grow', 'storage', { hard: { 'requests.storage': '3Gi' } });
-    const made = await post('/api/v1/namespaces/rq-grow/persistentvolumeclaims', { metadata: { name: 'c' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '2Gi' } } } });
+    // PersistentVolumeClaimResize (earlier in the chain) lets only claims of an expandable class grow.
+    const sc = await post('/apis/storage.k8s.io/v1/storageclasses', { metadata: { name: 'expandable' }, provisioner: 'csi.example.com', allowVolumeExpansion: true });
+    assert.equal(sc.status, 201, sc.text);
+    const made = await post('/api/v1/namespaces/rq-grow/persistentvolumeclaims', { metadata: { name: 'c' }, spec: { storageClassName: 'expandable', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '2Gi' } } } });
     assert.equal(made.status, 201, made.text);
     const merge = { 'content-type': 'application/merge-patch+json' };
     assert.equal((await srv.request('PATCH', '/api/v1/namespaces/rq-grow/persistentvolumeclaims/c/status', { raw: '{"status":{"phase":"Bound"}}', headers: merge })).status, 200);
@@ -246,6 +253,7 @@ describe('ResourceQuota admission before the controller has counted', () => {
 
   it('status unknown: a quota whose status has hard but no used for a tracked resource refuses; one without status.hard constrains nothing', async () => {
     assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'rq-unknown' } } })).status, 201);
+    await createDefaultServiceAccount(srv, 'rq-unknown');
     const made = await srv.request('POST', '/api/v1/namespaces/rq-unknown/resourcequotas', { body: { metadata: { name: 'q' }, spec: { hard: { pods: '0', 'count/configmaps': '5' } } } });
     assert.equal(made.status, 201, made.text);
     assert.equal((await srv.request('POST', '/api/v1/namespaces/rq-unknown/pods', { body: pod('free', [{ name: 'a' }]) })).status, 201, 'no status.hard yet: not enforced');
@@ -262,7 +270,7 @@ describe('ResourceQuota admission before the controller has counted', () => {
 describe('quota controller re-sync period', () => {
   let srv: TestServer;
   before(async () => {
-    srv = await startTestServer({ resourceQuotaSyncPeriodMs: 200 });
+    srv = await startTestServer({ controllers: WITHOUT_CA_PUBLISHER, resourceQuotaSyncPeriodMs: 200 });
   });
   after(() => srv.close());
 
@@ -305,7 +313,7 @@ describe('ResourceQuotaConfiguration limitedResources (--admission-control-confi
         '',
       ].join('\n'),
     );
-    srv = await startTestServer({ admissionControlConfigFile: file, resourceQuotaSyncPeriodMs: 0 });
+    srv = await startTestServer({ controllers: WITHOUT_CA_PUBLISHER, admissionControlConfigFile: file, resourceQuotaSyncPeriodMs: 0 });
   });
   after(async () => {
     await srv.close();
@@ -314,6 +322,8 @@ describe('ResourceQuotaConfiguration limitedResources (--admission-control-confi
 
   it('a limited resource can only be consumed where a quota covers it; a limited scope likewise', async () => {
     assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'rq-limited' } } })).status, 201);
+    // The Priority admission plugin resolves the class a scoped pod names: it must exist.
+    assert.equal((await srv.request('POST', '/apis/scheduling.k8s.io/v1/priorityclasses', { body: { metadata: { name: 'cluster-services' }, value: 1000 } })).status, 201);
     const cpu = (name: string, spec: Record<string, unknown> = {}) => pod(name, [{ name: 'a', requests: { cpu: '100m' } }], spec);
     const r = await srv.request('POST', '/api/v1/namespaces/rq-limited/pods', { body: cpu('c1') });
     assert.equal(r.status, 403, r.text);

@@ -4,6 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeTolerations } from '../../src/admission/tolerations.js';
+import { createDefaultServiceAccount } from '../support/pods.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const RCS = '/apis/node.k8s.io/v1/runtimeclasses';
@@ -18,6 +19,7 @@ describe('RuntimeClass admission', () => {
   before(async () => {
     srv = await startTestServer({ controllers: [] });
     await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'rc' } } });
+    await createDefaultServiceAccount(srv, 'rc');
     const mk = async (body: unknown) => assert.equal((await srv.request('POST', RCS, { body })).status, 201);
     await mk({ metadata: { name: 'plain' }, handler: 'runc' });
     await mk({ metadata: { name: 'kata' }, handler: 'kata', overhead: { podFixed: { cpu: '250m', memory: '120Mi' } } });

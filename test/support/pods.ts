@@ -24,3 +24,12 @@ export async function createNamespace(srv: TestServer, name: string): Promise<vo
   const r = await srv.request('POST', '/api/v1/namespaces', { body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } } });
   assert.equal(r.status, 201, r.text);
 }
+
+/**
+ * The `default` ServiceAccount the ServiceAccount admission plugin requires of every pod,
+ * for servers whose serviceaccount controller is off (`controllers: []`).
+ */
+export async function createDefaultServiceAccount(srv: TestServer, ns: string): Promise<void> {
+  const r = await srv.request('POST', `/api/v1/namespaces/${ns}/serviceaccounts`, { body: { metadata: { name: 'default' } } });
+  assert.ok(r.status === 201 || r.status === 409, r.text);
+}
