@@ -5,6 +5,7 @@
 // Adding a plugin is adding a module under plugins/ and its `create` here.
 
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
+import { validatingAdmissionPolicy } from './plugins/validating-admission-policy.js';
 import type { PluginRow } from './types.js';
 
 export const ADMISSION_PLUGINS: readonly PluginRow[] = [
@@ -41,7 +42,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   // Webhooks, policies, quota and deny go last, as upstream.
   { name: 'MutatingAdmissionPolicy', defaultOn: true },
   { name: 'MutatingAdmissionWebhook', defaultOn: true },
-  { name: 'ValidatingAdmissionPolicy', defaultOn: true },
+  { name: 'ValidatingAdmissionPolicy', defaultOn: true, create: validatingAdmissionPolicy },
   { name: 'ValidatingAdmissionWebhook', defaultOn: true },
   { name: 'ResourceQuota', defaultOn: true },
   { name: 'AlwaysDeny', defaultOn: false },
