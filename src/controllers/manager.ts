@@ -6,6 +6,7 @@
 import type { Registry } from '../registry/registry.js';
 import type { Logger } from '../util/log.js';
 import { BootstrapSigner } from './bootstrap-signer.js';
+import { ValidatingAdmissionPolicyStatusController } from './vap-status.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { NamespaceController } from './namespace.js';
@@ -43,6 +44,7 @@ export const CONTROLLERS: readonly ControllerRow[] = [
     create: (r, l, d) => (d.legacyTokenSigner ? new ServiceAccountTokensController(r, l, d.legacyTokenSigner, d.rootCaPem) : undefined),
   },
   { name: 'clusterrole-aggregation', onByDefault: true, create: (r, l) => new ClusterRoleAggregationController(r, l) },
+  { name: 'validatingadmissionpolicy-status-controller', onByDefault: true, create: (r, l) => new ValidatingAdmissionPolicyStatusController(r, l) },
   { name: 'tokencleaner', onByDefault: false, create: (r, l) => new TokenCleaner(r, l) },
   { name: 'bootstrapsigner', onByDefault: false, create: (r, l) => new BootstrapSigner(r, l) },
 ];

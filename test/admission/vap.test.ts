@@ -338,6 +338,41 @@ describe('ValidatingAdmissionPolicy', () => {
     ok(await srv.request('DELETE', `${VAPB}/deny-admission-config-b`), 200);
   });
 
+  it('type checking: the status controller writes observedGeneration and a warning per expression that does not check against a matched kind', async () => {
+    await policy('typed', {
+      matchConstraints: {
+        resourceRules: [
+          { apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] },
+          { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] },
+        ],
+      },
+      validations: [
+        { expression: 'object.spec.replicas > 1' },
+        { expression: "object.metadata.name != ''", messageExpression: "'n: ' + object.metadata.name" },
+        { expression: 'true', messageExpression: 'string(object.nope)' },
+      ],
+    });
+    const p = await eventually(async () => {
+      const r = await srv.request('GET', `${VAP}/typed`);
+      const o = r.json();
+      return o.status?.observedGeneration === 1 ? o : undefined;
+    }, 10_000, 'type checking status');
+    const warnings = p.status.typeChecking.expressionWarnings;
+    assert.deepEqual(warnings.map((w: { fieldRef: string }) => w.fieldRef), ['spec.validations[0].expression', 'spec.validations[2].messageExpression']);
+    assert.match(warnings[0].warning, /^\/v1, Kind=ConfigMap: compilation failed: ERROR: <input>:1:7: undefined field 'spec'/);
+    assert.doesNotMatch(warnings[0].warning, /Kind=Deployment/, 'deployments have spec.replicas');
+    assert.match(warnings[1].warning, /^\/v1, Kind=ConfigMap: compilation failed: .*undefined field 'nope'[\s\S]*\n\napps\/v1, Kind=Deployment: compilation failed: .*undefined field 'nope'/);
+    const managers = p.metadata.managedFields.map((m: { manager: string; operation: string; subresource?: string }) => `${m.manager}/${m.operation}/${m.subresource ?? ''}`);
+    assert.ok(managers.includes('validatingadmissionpolicy-status-controller/Apply/status'), managers.join(' '));
+    // A policy that checks cleanly gets typeChecking without warnings.
+    await policy('typed-clean', { validations: [{ expression: "has(object.data)" }] });
+    const clean = await eventually(async () => {
+      const o = (await srv.request('GET', `${VAP}/typed-clean`)).json();
+      return o.status?.observedGeneration === 1 ? o : undefined;
+    }, 10_000, 'type checking status');
+    assert.deepEqual(clean.status.typeChecking, {});
+  });
+
   it('kubectl: a denied apply prints the policy message; a Warn binding prints the warning', async () => {
     await namespace('vap-kubectl');
     await policy('kubectl-policy', { validations: [{ expression: "object.data.mode != 'off'", message: 'mode must not be off' }] });

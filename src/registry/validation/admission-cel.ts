@@ -70,6 +70,8 @@ export interface CelDeclarations {
   hasAuthorizer: boolean;
   /** Composition variables (name → cel-go result type), when the policy declares variables. */
   variables?: ReadonlyMap<string, string>;
+  /** Schema-derived types of `object`/`oldObject` and `params` (type checking against matched kinds); dyn otherwise. */
+  types?: { object?: DeclType; params?: DeclType };
 }
 
 const VariablesClass = { 'kubernetes.variables': class {} }['kubernetes.variables']!;
@@ -86,12 +88,12 @@ function declFromCelGoType(t: string): DeclType {
 /** The CEL environment of admission policy expressions with these declarations (also used to evaluate them). */
 export function admissionEnvironment(decls: CelDeclarations): CelEnvironment {
   const vars: Record<string, DeclType> = {
-    object: Types.dyn,
-    oldObject: Types.dyn,
+    object: decls.types?.object ?? Types.dyn,
+    oldObject: decls.types?.object ?? Types.dyn,
     request: REQUEST_TYPE,
     namespaceObject: NAMESPACE_TYPE,
   };
-  if (decls.hasParams) vars.params = Types.dyn;
+  if (decls.hasParams) vars.params = decls.types?.params ?? Types.dyn;
   if (decls.hasAuthorizer) {
     vars.authorizer = Types.opaque(AUTHORIZER_TYPE);
     vars['authorizer.requestResource'] = Types.opaque(RESOURCE_CHECK_TYPE);
