@@ -320,6 +320,16 @@ describe('ValidatingAdmissionPolicy', () => {
     const r = await waitDenied('vap-cost', { v: 'heavy' });
     assert.equal(r.json().details.causes[0].message, `ValidatingAdmissionPolicy 'costly' with binding 'costly-b' denied request: expression 'object.data.v != 'heavy' || ${heavy}' resulted in error: operation cancelled: actual cost limit exceeded`);
     ok(await createConfigMap('vap-cost', { v: 'light' }));
+
+    // Each of these stays under the per-call limit; together they exceed the binding's 10M budget.
+    const medium = `${ten}.all(a, ${ten}.all(b, ${ten}.all(c, ${ten}.all(d, ${ten}.all(e, true)))))`;
+    await policy('budget', {
+      matchConstraints: { resourceRules: [configMapRule], objectSelector: { matchLabels: { budget: 'yes' } } },
+      validations: Array.from({ length: 40 }, (_, i) => ({ expression: `${medium} && ${i} >= 0` })),
+    });
+    await binding('budget-b', { policyName: 'budget', validationActions: ['Deny'], matchResources: nsRule('vap-cost') });
+    const b = await waitDenied('vap-cost', { v: 'light' }, { budget: 'yes' });
+    assert.equal(b.json().details.causes[0].message, "ValidatingAdmissionPolicy 'budget' with binding 'budget-b' denied request: validation failed due to running out of cost budget, no further validation rules will be run");
   });
 
   it('a policy never matches admission policies or bindings themselves', async () => {
