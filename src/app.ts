@@ -36,7 +36,7 @@ import { bootstrap } from './server/bootstrap.js';
 import type { Ctx } from './server/http.js';
 import { resourceNotFound, isStatusError } from './apimachinery/errors.js';
 import { sendStatus } from './server/http.js';
-import { ApiServer } from './server/server.js';
+import { ApiServer, type ServerOptions } from './server/server.js';
 import { authenticationFilter } from './server/filters/authentication.js';
 import { authorizationFilter } from './server/filters/authorization.js';
 import { impersonationFilter } from './server/filters/impersonation.js';
@@ -65,6 +65,8 @@ export interface SkiffOptions extends AuthenticationOptions, AuthorizationOption
   shutdownDelayMs?: number;
   /** --max-request-body-bytes: larger request bodies get 413. Default 3 MiB; 0 means no limit. */
   maxRequestBodyBytes?: number;
+  /** Called when a request ends, with its context (audit annotations, warnings): embedders and tests. */
+  onRequestEnd?: ServerOptions['onRequestEnd'];
   serviceClusterIpRange?: string;
   /** --service-node-port-range. Default 30000-32767. */
   serviceNodePortRange?: { base: number; size: number };
@@ -262,6 +264,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     clientCa: [clientCaPem, authn.requestHeaderCaPem].filter(Boolean).join('\n') || undefined,
     logger,
     maxRequestBodyBytes: options.maxRequestBodyBytes,
+    onRequestEnd: options.onRequestEnd,
     // The filter chain, outermost first (upstream's DefaultBuildHandlerChain order).
     filters: [
       ...(auditor ? [failedAuthenticationAuditFilter(auditor)] : []),

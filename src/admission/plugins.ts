@@ -25,6 +25,7 @@ import { runtimeClass } from './plugins/runtime-class.js';
 import { serviceAccount } from './plugins/service-account.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
 import { taintNodesByCondition } from './plugins/taint-nodes-by-condition.js';
+import { validatingAdmissionPolicy } from './plugins/validating-admission-policy.js';
 import { validatingAdmissionWebhook } from './plugins/validating-admission-webhook.js';
 import type { PluginRow } from './types.js';
 
@@ -62,7 +63,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   // Webhooks, policies, quota and deny go last, as upstream.
   { name: 'MutatingAdmissionPolicy', defaultOn: true },
   { name: 'MutatingAdmissionWebhook', defaultOn: true, create: mutatingAdmissionWebhook },
-  { name: 'ValidatingAdmissionPolicy', defaultOn: true },
+  { name: 'ValidatingAdmissionPolicy', defaultOn: true, create: validatingAdmissionPolicy },
   { name: 'ValidatingAdmissionWebhook', defaultOn: true, create: validatingAdmissionWebhook },
   { name: 'ResourceQuota', defaultOn: true, create: resourceQuota },
   { name: 'AlwaysDeny', defaultOn: false, create: () => alwaysDeny() },

@@ -16,7 +16,7 @@ export {CelTimestamp, formatDuration, formatTimestamp, parseTimestamp, timestamp
 export {CelMap, listSemantics, withListSemantics} from './values.js';
 export type {ListSemantics} from './values.js';
 export {celToJSON} from './to-json.js';
-export {AuthorizerValue, AUTHORIZER_TYPE, serviceAccountUser} from './libs/authz.js';
+export {AuthorizerValue, AUTHORIZER_TYPE, ResourceCheckValue, serviceAccountUser} from './libs/authz.js';
 export type {CelAuthorizationAttributes, CelAuthorizationDecision, CelAuthorizer, CelDecisionKind, CelUserInfo} from './libs/authz.js';
 export {COST_LIMIT_EXCEEDED} from './runtime-cost.js';
 export * from './limits.js';

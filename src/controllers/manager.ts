@@ -6,6 +6,7 @@
 import type { Registry } from '../registry/registry.js';
 import type { Logger } from '../util/log.js';
 import { BootstrapSigner } from './bootstrap-signer.js';
+import { ValidatingAdmissionPolicyStatusController } from './vap-status.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation.js';
 import { DisruptionController } from './disruption.js';
 import { GarbageCollector } from './garbage-collector.js';
@@ -53,6 +54,7 @@ export const CONTROLLERS: readonly ControllerRow[] = [
   { name: 'root-ca-cert-publisher', onByDefault: true, create: (r, l, d) => (d.rootCaPem ? new RootCaPublisher(r, l, d.rootCaPem) : undefined) },
   { name: 'clusterrole-aggregation', onByDefault: true, create: (r, l) => new ClusterRoleAggregationController(r, l) },
   { name: 'resourcequota', onByDefault: true, create: (r, l, d) => new ResourceQuotaController(r, l, d.resourceQuotaSyncPeriodMs) },
+  { name: 'validatingadmissionpolicy-status-controller', onByDefault: true, create: (r, l) => new ValidatingAdmissionPolicyStatusController(r, l) },
   { name: 'tokencleaner', onByDefault: false, create: (r, l) => new TokenCleaner(r, l) },
   { name: 'bootstrapsigner', onByDefault: false, create: (r, l) => new BootstrapSigner(r, l) },
 ];

@@ -694,8 +694,11 @@ export class Registry {
       next.status = desired.status;
       if (desired.status === undefined) delete next.status;
       next.metadata.resourceVersion = meta.resourceVersion;
-      // An apply to status computed its field ownership on the desired object.
-      if (opts.applied) next.metadata.managedFields = desired.metadata?.managedFields;
+      // Server-side apply computed the ownership of this write (its status entry included).
+      if (opts.applied) {
+        if (meta.managedFields === undefined) delete next.metadata.managedFields;
+        else next.metadata.managedFields = meta.managedFields;
+      }
     } else if (subresource === 'binding' || subresource === 'ephemeralcontainers' || subresource === 'resize') {
       // The caller built the whole object from the current one; only its slice changed.
       next = desired;

@@ -26,6 +26,8 @@ export interface ServerOptions {
   logger: Logger;
   /** The request body limit in bytes (upstream's MaxRequestBodyBytes, 3 MiB by default); 0 means none. */
   maxRequestBodyBytes?: number;
+  /** Called when a request ends (its audit annotations are final); until an audit log exists, the test hook for them. */
+  onRequestEnd?: (ctx: Ctx) => void;
 }
 
 export class ApiServer {
@@ -127,6 +129,7 @@ export class ApiServer {
       if (!isStatusError(e)) this.opts.logger.error('request failed', e, { path: ctx.path, method });
       sendStatus(ctx, err);
     } finally {
+      this.opts.onRequestEnd?.(ctx);
       this.opts.logger.v(3).info('HTTP', {
         verb: method,
         URI: req.url,

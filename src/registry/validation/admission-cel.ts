@@ -59,13 +59,22 @@ function namespaceType(): DeclType {
   });
 }
 
+// One declaration (so one runtime class) for every environment: values built for one
+// environment are accepted by the others (a policy's variables, validations, messages).
+const REQUEST_TYPE = requestType();
+const NAMESPACE_TYPE = namespaceType();
+
 /** plugincel.OptionalVariableDeclarations plus the composited variables in scope. */
 export interface CelDeclarations {
   hasParams: boolean;
   hasAuthorizer: boolean;
   /** Composition variables (name → cel-go result type), when the policy declares variables. */
   variables?: ReadonlyMap<string, string>;
+  /** Schema-derived types of `object`/`oldObject` and `params` (type checking against matched kinds); dyn otherwise. */
+  types?: { object?: DeclType; params?: DeclType };
 }
+
+const VariablesClass = { 'kubernetes.variables': class {} }['kubernetes.variables']!;
 
 /** cel-go type spelling (list(string), map(string, int)) to a declared type; objects become dyn. */
 function declFromCelGoType(t: string): DeclType {
@@ -76,14 +85,15 @@ function declFromCelGoType(t: string): DeclType {
   return plain(d) ? d : Types.dyn;
 }
 
-function environment(decls: CelDeclarations): CelEnvironment {
+/** The CEL environment of admission policy expressions with these declarations (also used to evaluate them). */
+export function admissionEnvironment(decls: CelDeclarations): CelEnvironment {
   const vars: Record<string, DeclType> = {
-    object: Types.dyn,
-    oldObject: Types.dyn,
-    request: requestType(),
-    namespaceObject: namespaceType(),
+    object: decls.types?.object ?? Types.dyn,
+    oldObject: decls.types?.object ?? Types.dyn,
+    request: REQUEST_TYPE,
+    namespaceObject: NAMESPACE_TYPE,
   };
-  if (decls.hasParams) vars.params = Types.dyn;
+  if (decls.hasParams) vars.params = decls.types?.params ?? Types.dyn;
   if (decls.hasAuthorizer) {
     vars.authorizer = Types.opaque(AUTHORIZER_TYPE);
     vars['authorizer.requestResource'] = Types.opaque(RESOURCE_CHECK_TYPE);
@@ -91,7 +101,11 @@ function environment(decls: CelDeclarations): CelEnvironment {
   if (decls.variables) {
     const fields: Record<string, DeclType> = {};
     for (const [name, type] of decls.variables) fields[name] = declFromCelGoType(type);
-    vars.variables = Types.object('kubernetes.variables', fields);
+    const decl = Types.object('kubernetes.variables', fields);
+    // Every environment of one policy (each variable sees the ones before it) shares the
+    // runtime class, so one lazily evaluated `variables` value serves them all.
+    if (decl.kind === 'object') decl.ctor = VariablesClass;
+    vars.variables = decl;
   }
   return new CelEnvironment({ variables: vars, authorizerSelectors: true });
 }
@@ -110,7 +124,7 @@ export interface CelCheckResult {
 export function checkExpression(expression: string, decls: CelDeclarations, returnTypes: string[] | 'any'): CelCheckResult {
   let outputType: string;
   try {
-    outputType = environment(decls).compile(expression).outputType;
+    outputType = admissionEnvironment(decls).compile(expression).outputType;
   } catch (e) {
     if (e instanceof CelCompileError) return { error: `compilation failed: ${e.message}` };
     return { error: `compilation failed: ${(e as Error).message}` };

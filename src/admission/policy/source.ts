@@ -1,0 +1,104 @@
+// The policies and bindings admission evaluates, kept from the registry's watch (upstream's
+// policy source, policy/generic/policy_source.go): each policy compiled once per
+// generation, its paramKind resolved when used, and the bindings grouped by the policy they
+// name (a binding naming no existing policy is ignored).
+
+import { Informer } from '../../controllers/informer.js';
+import type { Registry } from '../../registry/registry.js';
+import type { ServedResource } from '../../types/catalog.js';
+import type { Obj } from '../../types/kind.js';
+import { compilePolicy, type CompiledPolicy } from './compile.js';
+import { paramResource } from './params.js';
+
+export const ADMISSIONREGISTRATION = 'admissionregistration.k8s.io';
+
+/** One policy with its bindings, ready for dispatch. */
+export interface PolicyHook {
+  policy: Obj;
+  compiled: CompiledPolicy;
+  bindings: Obj[];
+  /** The paramKind's resource, when the policy has one and it exists. */
+  paramKind?: ServedResource;
+  /** Why the policy cannot be evaluated (an unknown paramKind). */
+  configurationError?: string;
+}
+
+interface PolicyEntry {
+  policy: Obj;
+  compiled?: CompiledPolicy;
+}
+
+export class PolicySource {
+  private readonly policies = new Map<string, PolicyEntry>();
+  private readonly bindings = new Map<string, Obj>();
+  private informer: Informer | undefined;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly kinds: { policy: string; binding: string },
+  ) {}
+
+  async start(): Promise<void> {
+    const resources: ServedResource[] = [];
+    for (const kind of [this.kinds.policy, this.kinds.binding]) {
+      const served = this.registry.catalog.byKind(`${ADMISSIONREGISTRATION}/v1`, kind);
+      if (served) resources.push(served);
+    }
+    this.informer = new Informer(this.registry, resources, (type, obj) => this.observe(type, obj));
+    await this.informer.start();
+  }
+
+  stop(): void {
+    this.informer?.stop();
+  }
+
+  private observe(type: string, obj: Obj): void {
+    const name = obj.metadata?.name as string;
+    const isPolicy = obj.kind === this.kinds.policy;
+    if (type === 'DELETED') {
+      if (isPolicy) this.policies.delete(name);
+      else this.bindings.delete(name);
+      return;
+    }
+    if (isPolicy) {
+      const old = this.policies.get(name);
+      // A status write (type checking) keeps the generation: keep the compiled form.
+      if (old && old.policy.metadata?.generation === obj.metadata?.generation && old.policy.metadata?.uid === obj.metadata?.uid) old.policy = obj;
+      else this.policies.set(name, { policy: obj });
+    } else {
+      this.bindings.set(name, obj);
+    }
+  }
+
+  /** The policies that have at least one binding, in name order (upstream sorts hooks too). */
+  hooks(): PolicyHook[] {
+    const byPolicy = new Map<string, Obj[]>();
+    for (const b of this.bindings.values()) {
+      const policyName = (b.spec as Obj | undefined)?.policyName as string | undefined;
+      if (!policyName || !this.policies.has(policyName)) continue;
+      let list = byPolicy.get(policyName);
+      if (!list) byPolicy.set(policyName, (list = []));
+      list.push(b);
+    }
+    const out: PolicyHook[] = [];
+    for (const name of [...byPolicy.keys()].sort()) {
+      const entry = this.policies.get(name)!;
+      entry.compiled ??= compilePolicy(entry.policy);
+      const hook: PolicyHook = {
+        policy: entry.policy,
+        compiled: entry.compiled,
+        bindings: byPolicy.get(name)!.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1)),
+      };
+      const pk = (entry.policy.spec as Obj | undefined)?.paramKind as { apiVersion?: string; kind?: string } | undefined;
+      if (pk) {
+        try {
+          hook.paramKind = paramResource(this.registry.catalog, pk);
+        } catch (e) {
+          hook.configurationError = (e as Error).message;
+        }
+      }
+      out.push(hook);
+    }
+    return out;
+  }
+}
