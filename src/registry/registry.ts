@@ -526,7 +526,7 @@ export class Registry {
     if (def.subresources?.some((s) => s.type === 'status') && def.strategy?.keepStatusOnCreate !== true) {
       delete obj.status;
     }
-    def.strategy?.prepareForCreate?.(obj);
+    def.strategy?.prepareForCreate?.(obj, opts.user);
     this.trackManagedFields(scope.served, undefined, obj, opts);
     const errs: FieldError[] = [...metaErrors(obj, def), ...(def.strategy?.validate?.(obj) ?? [])];
     if (errs.length) throw invalid(this.gk(scope.served), String(meta.name ?? meta.generateName ?? ''), errs);

@@ -1,7 +1,7 @@
 // What upstream's strategies, conversions and storage decoding add to objects of a few
 // kinds beyond defaulting, in the order kube-apiserver v1.34 applies them.
 
-import type { Obj } from '../types/kind.js';
+import type { Obj, Requester } from '../types/kind.js';
 import { deepEqual, nowTimestamp } from './meta.js';
 import { generateJobSelector } from './validation/workloads.js';
 
@@ -69,4 +69,20 @@ export function preparePersistentVolumeForCreate(pv: Obj): void {
 /** Strategies that set metadata.generation to 1 on create and never bump it (priorityClassStrategy). */
 export function generationOneOnCreate(obj: Obj): void {
   obj.metadata.generation = 1;
+}
+
+/**
+ * csrStrategy.PrepareForCreate (pkg/registry/certificates/certificates/strategy.go): the
+ * requester's identity replaces whatever the client sent, and a new request carries no status.
+ */
+export function recordRequester(csr: Obj, user?: Requester): void {
+  const spec = (csr.spec ??= {});
+  for (const k of ['username', 'uid', 'groups', 'extra']) delete spec[k];
+  if (user) {
+    if (user.username) spec.username = user.username;
+    if (user.uid) spec.uid = user.uid;
+    if (user.groups.length) spec.groups = [...user.groups];
+    if (user.extra && Object.keys(user.extra).length) spec.extra = structuredClone(user.extra);
+  }
+  csr.status = {};
 }

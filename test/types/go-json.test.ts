@@ -166,6 +166,12 @@ describe('objects read back as kube-apiserver writes them (dry-run creates)', ()
     assert.match(pv.status.lastPhaseTransitionTime, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     for (const k of ['PodTemplate', 'IngressClass', 'PriorityClass', 'FlowSchema']) assert.equal((await create(k)).metadata.generation, 1, k);
     assert.equal((await create('CSIDriver')).metadata.generation, undefined);
+    // csrStrategy.PrepareForCreate records the requester, whatever the client sent.
+    const csrBody = { ...MINIMAL_OBJECTS.CertificateSigningRequest!.body } as any;
+    csrBody.spec = { ...csrBody.spec, username: 'mallory', groups: ['system:masters'] };
+    const csr = (await srv.request('POST', '/apis/certificates.k8s.io/v1/certificatesigningrequests?dryRun=All', { body: csrBody })).json();
+    assert.equal(csr.spec.username, 'kubernetes-admin');
+    assert.deepEqual(csr.spec.groups, ['system:masters', 'system:authenticated']);
     const rb = await create('RoleBinding');
     assert.deepEqual(rb.subjects[0], { kind: 'ServiceAccount', name: 'sa' });
   });
