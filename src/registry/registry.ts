@@ -35,6 +35,7 @@ import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js'
 import type { RequestAdmission } from '../admission/types.js';
 import { canonicalObject } from '../apimachinery/objectmeta.js';
 import { fieldsOf } from '../types/schema.js';
+import { goJson } from '../types/go-json.js';
 import { customResourceOf } from '../crd/kind.js';
 import { validateObjectMeta, validateObjectMetaUpdate, type ObjectMetaLike } from '../apimachinery/validation.js';
 
@@ -242,9 +243,18 @@ export class Registry {
 
   // ---- conversion between the served view and storage ----
 
+  /**
+   * The object as kube-apiserver holds it once decoded into its Go type (types/go-json.ts):
+   * every write passes through here, so stored bytes, responses, watch events and every
+   * media type carry Go's encoding of empty fields.
+   */
+  private goShaped(def: KindDef, obj: Obj): Obj {
+    return def.schema ? (goJson(obj, def.schema) as Obj) : obj;
+  }
+
   private toServed(served: ServedResource, obj: Obj): Obj {
     const def = served.def;
-    const out = def.storedAs ? def.storedAs.fromStored(obj) : obj;
+    const out = def.storedAs ? this.goShaped(def, def.storedAs.fromStored(obj)) : obj;
     out.apiVersion = apiVersionOf(served.group, served.version);
     out.kind = def.kind;
     return canonicalObject(out, def.schema ? Object.keys(fieldsOf(def.schema)) : undefined);
@@ -257,7 +267,7 @@ export class Registry {
       const out = def.storedAs.toStored(obj);
       out.kind = owner.kind;
       out.apiVersion = apiVersionOf(owner.group, owner.versions[0]!);
-      return out;
+      return this.goShaped(owner, out);
     }
     return obj;
   }
@@ -522,7 +532,7 @@ export class Registry {
     if (def.subresources?.some((s) => s.type === 'status') && def.strategy?.keepStatusOnCreate !== true) {
       delete obj.status;
     }
-    def.strategy?.prepareForCreate?.(obj);
+    def.strategy?.prepareForCreate?.(obj, opts.user);
     this.trackManagedFields(scope.served, undefined, obj, opts);
     const errs: FieldError[] = [...metaErrors(obj, def), ...(def.strategy?.validate?.(obj) ?? [])];
     if (errs.length) throw invalid(this.gk(scope.served), String(meta.name ?? meta.generateName ?? ''), errs);
@@ -531,6 +541,7 @@ export class Registry {
 
   async create(scope: Scope, obj: Obj, opts: WriteOptions): Promise<Obj> {
     const rs = this.storeFor(scope.served.def);
+    obj = this.goShaped(scope.served.def, obj);
     const admission = this.admissionOf(scope, opts, String(metaOf(obj).name ?? ''));
     await admission.mutate('CREATE', obj, undefined);
     await this.hooksFor(scope.served.def)?.checkWrite?.(obj, undefined, scope, opts);
@@ -539,7 +550,7 @@ export class Registry {
     const template = generated ? clone(obj) : obj;
     for (let attempt = 0; ; attempt++) {
       const candidate = generated && attempt > 0 ? clone(template) : obj;
-      const prepared = this.prepareCreate(scope, candidate, opts);
+      const prepared = this.goShaped(scope.served.def, this.prepareCreate(scope, candidate, opts));
       await admission.validate('CREATE', prepared, undefined);
       const stored = this.toStored(scope.served, prepared);
       const name = String(stored.metadata.name);
@@ -607,7 +618,7 @@ export class Registry {
     for (let attempt = 0; ; attempt++) {
       const res = await this.store.get(key);
       const current = res.kv ? this.toServed(scope.served, this.decodeKv(rs, res.kv)) : undefined;
-      const desired = await mutate(current ? clone(current) : undefined);
+      const desired = this.goShaped(def, await mutate(current ? clone(current) : undefined));
       if (!current) {
         if (!opts.allowCreate) throw notFound(this.gr(scope.served), name);
         const dmeta = metaOf(desired);
@@ -619,7 +630,7 @@ export class Registry {
       const admission = this.admissionOf(scope, opts, name);
       await admission.mutate('UPDATE', desired, current);
       await hooks?.checkWrite?.(desired, current, scope, opts);
-      const next = this.prepareUpdate(scope, desired, current, opts);
+      const next = this.goShaped(def, this.prepareUpdate(scope, desired, current, opts));
       await admission.validate('UPDATE', next, current);
       if (
         current.metadata.deletionTimestamp &&

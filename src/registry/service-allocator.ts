@@ -92,10 +92,7 @@ export class ServiceAllocator {
         spec.clusterIP = ip;
         spec.clusterIPs = [ip];
       }
-      if (needsClusterIp(type) && spec.clusterIP !== 'None') {
-        spec.ipFamilies ??= ['IPv4'];
-        spec.ipFamilyPolicy ??= 'SingleStack';
-      }
+      if (needsClusterIp(type)) setIpFamilies(spec);
       // NodePorts.
       const ports: Obj[] = Array.isArray(spec.ports) ? spec.ports : [];
       const oldPorts = new Set<string>();
@@ -191,4 +188,19 @@ export class ServiceAllocator {
     }
     throw new StatusError(500, 'InternalError', 'Internal error occurred: failed to allocate a nodePort: range is full');
   }
+}
+
+/**
+ * initIPFamilyFields (pkg/registry/core/service/storage/alloc.go) on a single-stack IPv4
+ * cluster: a headless Service without a selector requires dual stack and lists both families
+ * (it gets no IPs, so the cluster's families do not limit it); every other one is SingleStack IPv4.
+ */
+function setIpFamilies(spec: Record<string, any>): void {
+  const selectorless = spec.clusterIP === 'None' && !(spec.selector && Object.keys(spec.selector).length > 0);
+  spec.ipFamilyPolicy ??= selectorless ? 'RequireDualStack' : 'SingleStack';
+  if (Array.isArray(spec.ipFamilies) && spec.ipFamilies.length > 0) {
+    if (selectorless && spec.ipFamilyPolicy !== 'SingleStack' && spec.ipFamilies.length === 1) spec.ipFamilies = [spec.ipFamilies[0], spec.ipFamilies[0] === 'IPv6' ? 'IPv4' : 'IPv6'];
+    return;
+  }
+  spec.ipFamilies = selectorless && spec.ipFamilyPolicy !== 'SingleStack' ? ['IPv4', 'IPv6'] : ['IPv4'];
 }

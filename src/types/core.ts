@@ -1,6 +1,7 @@
 // core/v1 kinds served by skiff.
 
 import { fieldAt, kind, scaleSubresource, statusSubresource, type KindDef, type Obj } from './kind.js';
+import { preparePersistentVolumeForCreate } from '../registry/strategy-effects.js';
 
 const G = '';
 
@@ -170,7 +171,7 @@ export const coreKinds: KindDef[] = [
   kind({
     group: G, kind: 'PersistentVolume', deleteReturnsObject: true, plural: 'persistentvolumes', singular: 'persistentvolume', shortNames: ['pv'], namespaced: false,
     subresources: [statusSubresource()],
-    strategy: { prepareForCreate: (pv) => void (pv.status = { phase: 'Pending' }) },
+    strategy: { prepareForCreate: preparePersistentVolumeForCreate },
   }),
   kind({
     group: G, kind: 'PersistentVolumeClaim', deleteReturnsObject: true, plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'],
@@ -182,5 +183,5 @@ export const coreKinds: KindDef[] = [
     categories: ['all'], namespaced: true, subresources: [scaleSubresource(), statusSubresource()],
     fieldSelectors: { 'status.replicas': fieldAt('status.replicas', '0') },
   }),
-  kind({ group: G, kind: 'PodTemplate', deleteReturnsObject: true, plural: 'podtemplates', singular: 'podtemplate', namespaced: true }),
+  kind({ group: G, kind: 'PodTemplate', tracksGeneration: true, deleteReturnsObject: true, plural: 'podtemplates', singular: 'podtemplate', namespaced: true }),
 ];

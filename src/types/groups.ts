@@ -1,7 +1,7 @@
 // Kinds of the named API groups served by skiff.
 
 import { fieldAt, kind, scaleSubresource, statusSubresource, type KindDef, type Obj } from './kind.js';
-import { generateJobSelector } from '../registry/validation/workloads.js';
+import { jobLabelsFromTemplate, prepareDaemonSetForCreate, prepareDaemonSetForUpdate, prepareJobForCreate, typeClaimTemplates } from '../registry/strategy-effects.js';
 
 const APPS = 'apps';
 const RBAC = 'rbac.authorization.k8s.io';
@@ -77,16 +77,18 @@ export const groupKinds: KindDef[] = [
   kind({
     group: APPS, nameRule: 'DNS1123Label', kind: 'StatefulSet', tracksGeneration: true, plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], categories: ['all'],
     namespaced: true, subresources: [scaleSubresource(), statusSubresource()],
+    strategy: { prepareForCreate: typeClaimTemplates, prepareForUpdate: typeClaimTemplates },
   }),
   kind({
     group: APPS, kind: 'DaemonSet', tracksGeneration: true, plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], categories: ['all'],
     namespaced: true, subresources: [statusSubresource()],
+    strategy: { prepareForCreate: prepareDaemonSetForCreate, prepareForUpdate: prepareDaemonSetForUpdate },
   }),
   kind({ group: APPS, kind: 'ControllerRevision', plural: 'controllerrevisions', singular: 'controllerrevision', namespaced: true }),
 
   // batch/v1
   kind({
-    group: 'batch', strategy: { prepareForCreate: generateJobSelector }, kind: 'Job', tracksGeneration: true, plural: 'jobs', singular: 'job', categories: ['all'], namespaced: true,
+    group: 'batch', strategy: { prepareForCreate: prepareJobForCreate, prepareForUpdate: jobLabelsFromTemplate }, kind: 'Job', tracksGeneration: true, plural: 'jobs', singular: 'job', categories: ['all'], namespaced: true,
     subresources: [statusSubresource()],
     fieldSelectors: { 'status.successful': fieldAt('status.succeeded', '0') },
   }),
@@ -117,7 +119,7 @@ export const groupKinds: KindDef[] = [
     group: NET, kind: 'Ingress', tracksGeneration: true, plural: 'ingresses', singular: 'ingress', shortNames: ['ing'], namespaced: true,
     subresources: [statusSubresource()],
   }),
-  kind({ group: NET, kind: 'IngressClass', plural: 'ingressclasses', singular: 'ingressclass', namespaced: false }),
+  kind({ group: NET, kind: 'IngressClass', tracksGeneration: true, plural: 'ingressclasses', singular: 'ingressclass', namespaced: false }),
   kind({ group: NET, kind: 'IPAddress', plural: 'ipaddresses', singular: 'ipaddress', shortNames: ['ip'], namespaced: false }),
   kind({ group: NET, kind: 'ServiceCIDR', plural: 'servicecidrs', singular: 'servicecidr', namespaced: false, subresources: [statusSubresource()] }),
 
@@ -130,11 +132,11 @@ export const groupKinds: KindDef[] = [
 
   // flowcontrol.apiserver.k8s.io/v1
   kind({
-    group: FLOW, kind: 'FlowSchema', plural: 'flowschemas', singular: 'flowschema', namespaced: false,
+    group: FLOW, kind: 'FlowSchema', tracksGeneration: true, plural: 'flowschemas', singular: 'flowschema', namespaced: false,
     subresources: [statusSubresource()],
   }),
   kind({
-    group: FLOW, kind: 'PriorityLevelConfiguration', plural: 'prioritylevelconfigurations', singular: 'prioritylevelconfiguration',
+    group: FLOW, kind: 'PriorityLevelConfiguration', tracksGeneration: true, plural: 'prioritylevelconfigurations', singular: 'prioritylevelconfiguration',
     namespaced: false, subresources: [statusSubresource()],
   }),
 

@@ -5,6 +5,14 @@ import type { FieldError } from '../apimachinery/errors.js';
 import type { NameRule } from '../apimachinery/validation.js';
 import type { ObjectType } from './schema.js';
 
+/** Who sends a request, as strategies see it (authn's UserInfo). */
+export interface Requester {
+  username: string;
+  uid?: string;
+  groups: string[];
+  extra?: Record<string, string[]>;
+}
+
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
 /** Upstream's order, as discovery prints it. */
@@ -40,8 +48,8 @@ export interface TableColumn {
 
 /** Hooks where a kind differs from the generic registry behaviour. All optional. */
 export interface Strategy {
-  /** Clear fields a client must not set on create (e.g. status), set defaults. */
-  prepareForCreate?(obj: Obj): void;
+  /** Clear fields a client must not set on create (e.g. status), set defaults; `user` is the requester, absent for the server's own writes. */
+  prepareForCreate?(obj: Obj, user?: Requester): void;
   /** Carry over what a main-resource update must not change (e.g. status). */
   prepareForUpdate?(obj: Obj, old: Obj): void;
   /** Kind-specific validation on create. */

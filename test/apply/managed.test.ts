@@ -107,7 +107,9 @@ test('manager from User-Agent: the part before the first "/", printable, at most
 test('update never fails: an object the schema cannot type gets no managedFields (UpdateNoErrors)', async () => {
   const { update } = await import('../../src/apply/index.js');
   const { Deployment } = await import('./support.js');
-  const bad = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { template: { spec: { containers: [{ image: 'x' }] } } } };
+  // A keyed list holding a non-object element. (A container without a name is typable now: decoded
+  // into Go's Container, whose Name has no omitempty, it reads back with name "".)
+  const bad = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { template: { spec: { containers: ['x'] } } } };
   assert.deepEqual(update(undefined, bad, 'kubectl-create', { apiVersion: 'apps/v1', schema: Deployment }), []);
   const good = { ...bad, spec: { template: { spec: { containers: [{ name: 'c', image: 'x' }] } } } };
   const mf = update(undefined, good, '', { apiVersion: 'apps/v1', schema: Deployment, now: '2024-01-01T00:00:00Z' });

@@ -266,8 +266,9 @@ const UPSTREAM_REGISTRY: Record<string, string> = {
   'resource.k8s.io/resourceclaims': 'delete-returns-object',
   'resource.k8s.io/resourceclaimtemplates': 'delete-returns-object',
   'resource.k8s.io/resourceslices': 'generation delete-returns-object fields=spec.driver,spec.nodeName',
-  // DELETE returns the object (upstream's OpenAPI types the 200 response as the kind).
-  'storage.k8s.io/csidrivers': 'generation delete-returns-object conditional-update',
+  // DELETE returns the object (upstream's OpenAPI types the 200 response as the kind). No
+  // generation: the reference kube-apiserver sets none on create (test/integration/upstream-objects.test.ts).
+  'storage.k8s.io/csidrivers': 'delete-returns-object conditional-update',
   'storage.k8s.io/csinodes': 'delete-returns-object conditional-update',
   'storage.k8s.io/csistoragecapacities': 'conditional-update',
   'storage.k8s.io/volumeattachments': 'delete-returns-object conditional-update',

@@ -2,6 +2,7 @@
 // v1alpha1) and PodCertificateRequest (v1alpha1), off by default.
 
 import { fieldAt, kind, statusSubresource, type KindDef } from '../kind.js';
+import { recordRequester } from '../../registry/strategy-effects.js';
 import { CertificateSigningRequest, ClusterTrustBundleV1alpha1, ClusterTrustBundleV1beta1, PodCertificateRequestV1alpha1 } from '../schemas/certificates.js';
 import { gated, sameShapeStorage, type GatedKindDef } from './gated.js';
 
@@ -17,6 +18,7 @@ export const certificatesKinds: KindDef[] = [
     fieldSelectors: { 'spec.signerName': fieldAt('spec.signerName') },
     // Upstream accepts any name (ValidateCertificateRequestName returns nothing); a path segment is the least a URL needs.
     nameRule: 'PathSegmentName',
+    strategy: { prepareForCreate: recordRequester },
   }),
 ];
 

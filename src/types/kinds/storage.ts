@@ -9,7 +9,7 @@ const volumeAttributesClass = { group: G, kind: 'VolumeAttributesClass', plural:
 
 export const storageKinds: KindDef[] = [
   kind({
-    group: G, kind: 'CSIDriver', deleteReturnsObject: true, plural: 'csidrivers', singular: 'csidriver', namespaced: false, tracksGeneration: true, schema: storageSchemas.CSIDriver,
+    group: G, kind: 'CSIDriver', deleteReturnsObject: true, plural: 'csidrivers', singular: 'csidriver', namespaced: false, schema: storageSchemas.CSIDriver,
     strategy: { allowUnconditionalUpdate: false },
   }),
   kind({ group: G, kind: 'CSINode', deleteReturnsObject: true, plural: 'csinodes', singular: 'csinode', namespaced: false, schema: storageSchemas.CSINode, strategy: { allowUnconditionalUpdate: false } }),

@@ -185,7 +185,7 @@ export const CustomResourceDefinitionCondition = object(G + 'CustomResourceDefin
 }, { description: 'CustomResourceDefinitionCondition contains details for the current condition of this pod.' });
 
 export const CustomResourceDefinitionStatus = object(G + 'CustomResourceDefinitionStatus', {
-  conditions: list(CustomResourceDefinitionCondition, { listType: 'map', listMapKeys: ['type'] }).proto(1).optional().doc('conditions indicate state for particular aspects of a CustomResourceDefinition'),
+  conditions: list(CustomResourceDefinitionCondition, { listType: 'map', listMapKeys: ['type'] }).proto(1).optional().keepEmpty().doc('conditions indicate state for particular aspects of a CustomResourceDefinition'),
   acceptedNames: CustomResourceDefinitionNames.proto(2).keepEmpty().doc('acceptedNames are the names that are actually being used to serve discovery. They may be different than the names in spec.'),
   storedVersions: list(string(), { listType: 'atomic' }).proto(3).optional().keepEmpty().doc('storedVersions lists all versions of CustomResources that were ever persisted. Tracking these versions allows a migration path for stored versions in etcd. The field is mutable so a migration controller can finish a migration to another version (ensuring no old objects are left in storage), and then remove the rest of the versions from this list. Versions may not be removed from `spec.versions` while they exist in this list.'),
 }, { description: 'CustomResourceDefinitionStatus indicates the state of the CustomResourceDefinition' });

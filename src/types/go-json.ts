@@ -1,0 +1,86 @@
+// What Go's encoding/json writes for a built-in object: kube-apiserver decodes every
+// object into its Go struct and encodes it back (on write, on read, in every media
+// type), so the JSON it returns follows the struct tags, not what the client sent.
+// The schema records the two facts that decide it per field (checked against
+// k8s.io/api's types.go): `optional` = a Go pointer, `keepEmpty` = no `omitempty`.
+//
+//   pointer            nil → omitted with omitempty, else `null`; a set value is kept (0, "", false too)
+//   value struct       always written (omitempty never omits a struct): `{}` when empty
+//   metav1.Time        a struct with its own encoding: the zero time is `null`
+//   Duration/Quantity/IntOrString: value structs whose zero is "0s" / "0" / 0
+//   RawExtension/JSON/FieldsV1:    value structs whose zero is `null`
+//   scalar             zero ("", 0, false) omitted with omitempty, else written
+//   slice / map        nil or empty omitted with omitempty; nil is `null` without
+//
+// Fields are written in the struct's declared order, unknown ones after them.
+
+import { fieldsOf, isOptional, keepsEmpty, type ObjectType, type ScalarKind, type Type } from './schema.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The zero values Go's struct-typed scalars encode to (they are written even with omitempty). */
+const STRUCT_SCALAR_ZERO: Partial<Record<ScalarKind, Json>> = {
+  time: null,
+  microtime: null,
+  duration: '0s',
+  quantity: '0',
+  intOrString: 0,
+  rawExtension: null,
+  json: null,
+  fieldsV1: null,
+};
+
+const PLAIN_ZERO: Partial<Record<ScalarKind, Json>> = { string: '', bool: false, int32: 0, int64: 0, double: 0, bytes: null };
+
+/** `value` as Go's encoding/json writes it after decoding it into the Go type `type`. */
+export function goJson(value: Json | undefined, type: Type): Json | undefined {
+  if (value === undefined) return undefined;
+  switch (type.kind) {
+    case 'object':
+      return value === null || isObject(value) ? goStruct(value ?? {}, type) : value;
+    case 'list':
+      return Array.isArray(value) ? value.map((v) => goJson(v, type.items) as Json) : value;
+    case 'map': {
+      if (!isObject(value)) return value;
+      const out: JsonObject = {};
+      for (const [k, v] of Object.entries(value)) out[k] = goJson(v, type.values) as Json;
+      return out;
+    }
+    default:
+      return value;
+  }
+}
+
+function goStruct(src: JsonObject, type: ObjectType): JsonObject {
+  const declared = fieldsOf(type);
+  const out: JsonObject = {};
+  for (const [k, ft] of Object.entries(declared)) {
+    const v = goField(src[k], ft);
+    if (v !== undefined) out[k] = v;
+  }
+  for (const [k, v] of Object.entries(src)) if (!Object.hasOwn(declared, k)) out[k] = v;
+  return out;
+}
+
+/** One declared field; undefined when Go leaves it out. */
+function goField(v: Json | undefined, ft: Type): Json | undefined {
+  const pointer = isOptional(ft);
+  const omitEmpty = !keepsEmpty(ft);
+  if (v === undefined || v === null) {
+    // Unset: a nil pointer, slice or map, or a value type's zero.
+    if (ft.kind === 'object') return pointer ? (omitEmpty ? undefined : null) : goStruct({}, ft);
+    if (ft.kind === 'list' || ft.kind === 'map' || pointer) return omitEmpty ? undefined : null;
+    if (Object.hasOwn(STRUCT_SCALAR_ZERO, ft.kind)) return STRUCT_SCALAR_ZERO[ft.kind]!;
+    return omitEmpty ? undefined : (PLAIN_ZERO[ft.kind] ?? null);
+  }
+  if (ft.kind === 'list' || ft.kind === 'map') {
+    const empty = Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0;
+    return omitEmpty && empty ? undefined : goJson(v, ft);
+  }
+  if (ft.kind === 'object') return goJson(v, ft);
+  if (!pointer && omitEmpty && (v === '' || v === 0 || v === false) && !Object.hasOwn(STRUCT_SCALAR_ZERO, ft.kind)) return undefined;
+  return v;
+}

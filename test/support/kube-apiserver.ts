@@ -1,0 +1,103 @@
+// The reference kube-apiserver (v1.32, from ../shared/kube) on a private etcd, for
+// differential checks: the same request to it and to skiff. `referenceApiserverMissing()`
+// names why it cannot run (no ../shared/kube or no etcd), so tests skip cleanly.
+
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { etcdBinary, freePort, startEtcd, type EtcdCluster } from './etcd.js';
+
+const UNPACK = '/work/shared/kube/unpack.sh';
+
+export function referenceApiserverMissing(): string | false {
+  if (!existsSync(UNPACK)) return 'needs ../shared/kube';
+  if (!etcdBinary()) return 'needs an etcd binary';
+  return false;
+}
+
+export interface ReferenceResponse {
+  status: number;
+  text: string;
+  json(): any;
+}
+
+export interface ReferenceApiserver {
+  request(method: string, path: string, body?: unknown): Promise<ReferenceResponse>;
+  stop(): Promise<void>;
+}
+
+/** Starts kube-apiserver (AlwaysAllow, a static admin token) and waits for /readyz. */
+export async function startReferenceApiserver(extraArgs: string[] = []): Promise<ReferenceApiserver> {
+  const dir = mkdtempSync(join(tmpdir(), 'skiff-kas-'));
+  const etcd: EtcdCluster = await startEtcd();
+  const token = 'reference-admin-token';
+  writeFileSync(join(dir, 'tokens.csv'), `${token},admin,admin,"system:masters"\n`);
+  const sa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  writeFileSync(join(dir, 'sa.key'), sa.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  const port = await freePort();
+  const bin = join(execFileSync(UNPACK, { encoding: 'utf8' }).trim(), 'kube-apiserver');
+  let log = '';
+  const proc: ChildProcess = spawn(bin, [
+    `--etcd-servers=${etcd.endpoints.join(',')}`,
+    `--secure-port=${port}`,
+    '--bind-address=127.0.0.1',
+    `--cert-dir=${join(dir, 'certs')}`,
+    `--token-auth-file=${join(dir, 'tokens.csv')}`,
+    '--authorization-mode=AlwaysAllow',
+    '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
+    `--service-account-key-file=${join(dir, 'sa.key')}`,
+    `--service-account-signing-key-file=${join(dir, 'sa.key')}`,
+    '--service-cluster-ip-range=10.0.0.0/24',
+    ...extraArgs,
+  ]);
+  proc.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-8000)));
+  const request = (method: string, path: string, body?: unknown): Promise<ReferenceResponse> =>
+    new Promise((resolve, reject) => {
+      const data = body === undefined ? undefined : JSON.stringify(body);
+      const req = httpsRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          rejectUnauthorized: false,
+          agent: false,
+          headers: { authorization: `Bearer ${token}`, ...(data ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } : {}) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(data);
+    });
+  const stop = async () => {
+    proc.kill('SIGTERM');
+    await new Promise((r) => (proc.exitCode !== null ? r(undefined) : proc.once('exit', r)));
+    await etcd.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) {
+      await etcd.stop();
+      throw new Error(`kube-apiserver exited: ${log}`);
+    }
+    const ok = await request('GET', '/readyz').then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`kube-apiserver not ready: ${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { request, stop };
+}
