@@ -533,7 +533,6 @@ export class Registry {
       delete obj.status;
     }
     def.strategy?.prepareForCreate?.(obj, opts.user);
-    this.trackManagedFields(scope.served, undefined, obj, opts);
     const errs: FieldError[] = [...metaErrors(obj, def), ...(def.strategy?.validate?.(obj) ?? [])];
     if (errs.length) throw invalid(this.gk(scope.served), String(meta.name ?? meta.generateName ?? ''), errs);
     return obj;
@@ -543,6 +542,8 @@ export class Registry {
     const rs = this.storeFor(scope.served.def);
     obj = this.goShaped(scope.served.def, obj);
     const admission = this.admissionOf(scope, opts, String(metaOf(obj).name ?? ''));
+    // Field ownership is the writer's request, before admission and the strategy change it (handlers/create.go).
+    this.trackManagedFields(scope.served, undefined, obj, opts);
     await admission.mutate('CREATE', obj, undefined);
     await this.hooksFor(scope.served.def)?.checkWrite?.(obj, undefined, scope, opts);
     const generated = !metaOf(obj).name && !!metaOf(obj).generateName;
@@ -628,6 +629,8 @@ export class Registry {
       }
       const hooks = this.hooksFor(def);
       const admission = this.admissionOf(scope, opts, name);
+      // As handlers/update.go: the field manager's transformer runs before mutating admission and the strategy.
+      this.trackManagedFields(scope.served, current, desired, opts);
       await admission.mutate('UPDATE', desired, current);
       await hooks?.checkWrite?.(desired, current, scope, opts);
       const next = this.goShaped(def, this.prepareUpdate(scope, desired, current, opts));
@@ -705,11 +708,7 @@ export class Registry {
       next.status = desired.status;
       if (desired.status === undefined) delete next.status;
       next.metadata.resourceVersion = meta.resourceVersion;
-      // Server-side apply computed the ownership of this write (its status entry included).
-      if (opts.applied) {
-        if (meta.managedFields === undefined) delete next.metadata.managedFields;
-        else next.metadata.managedFields = meta.managedFields;
-      }
+      carryManagedFields(next, meta);
     } else if (subresource === 'binding' || subresource === 'ephemeralcontainers' || subresource === 'resize') {
       // The caller built the whole object from the current one; only its slice changed.
       next = desired;
@@ -722,6 +721,7 @@ export class Registry {
       next.spec = { ...(next.spec ?? {}), finalizers: desired.spec?.finalizers };
       if (!Array.isArray(next.spec.finalizers) || next.spec.finalizers.length === 0) delete next.spec.finalizers;
       next.metadata.resourceVersion = meta.resourceVersion;
+      carryManagedFields(next, meta);
     } else {
       next = desired;
       if (hasStatus) {
@@ -745,7 +745,6 @@ export class Registry {
         meta.generation = (Number(cmeta.generation) || 0) + 1;
       }
     }
-    this.trackManagedFields(scope.served, current, next, opts);
     const errs: FieldError[] = [
       ...metaUpdateErrors(next, current, def),
       ...(def.strategy?.validateUpdate?.(next, current, subresource) ?? []),
@@ -932,6 +931,12 @@ function checkDeletePreconditions(served: ServedResource, current: Obj, pre: Del
   if (pre.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion) {
     throw conflict(byKind, name, `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${current.metadata.resourceVersion ?? ''}). The object might have been modified`);
   }
+}
+
+/** A slice update (status, finalize) starts from the stored object but keeps the ownership computed for this write. */
+function carryManagedFields(next: Obj, desiredMeta: Obj): void {
+  if (desiredMeta.managedFields === undefined) delete next.metadata.managedFields;
+  else next.metadata.managedFields = desiredMeta.managedFields;
 }
 
 function specChanged(next: Obj, current: Obj): boolean {

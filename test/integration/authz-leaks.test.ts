@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { writeTokenFile, type TokenUser } from '../support/rbac.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import yaml from 'js-yaml';
 
 const nobody: TokenUser = { name: 'nobody', token: 'nobody-token-0123456789', groups: ['devs'] };
 const SECRET_VALUE = 'TOPSECRET-value-7c1e9b';
@@ -147,7 +148,8 @@ describe('authorization never leaks', () => {
       }
       if (c.method === 'HEAD') assert.equal(r.body.length, 0);
       else if (r.status === 403) {
-        const status = JSON.parse(r.body.toString('utf8'));
+        // The Status comes in the negotiated encoding (YAML for Accept: application/yaml, as upstream).
+        const status = yaml.load(r.body.toString('utf8')) as Record<string, any>;
         assert.equal(status.kind, 'Status', label);
         assert.equal(status.reason, 'Forbidden', label);
         assert.match(status.message, /forbidden: User "nobody" cannot /, label);

@@ -18,10 +18,10 @@ const NS = 'gofields';
  */
 const EXPECTED: Record<string, string[]> = {
   // PodObservedGenerationTracking (beta, on in v1.34): pods carry metadata.generation.
-  Pod: ['metadata.generation', 'spec.preemptionPolicy'],
-  // Managed fields are recorded before the strategy runs upstream (handlers/create.go), after it in skiff.
-  Job: ['metadata.managedFields'],
-  Namespace: ['metadata.managedFields'],
+  Pod: ['metadata.generation'],
+  // Upstream's apps/v1 conversion writes deprecated.daemonset.template.generation before the field
+  // manager runs, so the writer owns it; skiff's strategy sets it after.
+  DaemonSet: ['metadata.managedFields'],
   // The requester is recorded, but the two admins differ (skiff's: a client certificate, with a credential-id extra; the reference's: a token user "admin").
   CertificateSigningRequest: ['metadata.managedFields', 'spec.username', 'spec.uid', 'spec.extra'],
 };
