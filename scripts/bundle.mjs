@@ -10,6 +10,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['better-sqlite3', '@peculiar/x509', 'js-yaml', '@marcbachmann/cel-js'],
+  // prom-client is CommonJS that requires Node built-ins at load time: it stays a runtime import.
+  external: ['better-sqlite3', '@peculiar/x509', 'js-yaml', '@marcbachmann/cel-js', 'prom-client'],
   logLevel: 'warning',
 });

@@ -15,12 +15,14 @@ export class ObjectReader {
 
   /** One object by name: the cache, then the store. */
   async get(group: string, plural: string, namespace: string, name: string): Promise<Obj | undefined> {
+    return this.cached(group, plural, namespace, name) ?? this.live(group, plural, namespace, name);
+  }
+
+  /** One object by name from the store, skipping the cache (upstream's client GET after a lister miss). */
+  async live(group: string, plural: string, namespace: string, name: string): Promise<Obj | undefined> {
     const rs = this.store(group, plural);
     if (!rs) return undefined;
-    const key = rs.key(namespace, name);
-    const cached = rs.cache.get(key);
-    if (cached) return rs.entryObject(cached);
-    const res = await this.registry.store.get(key);
+    const res = await this.registry.store.get(rs.key(namespace, name));
     return res.kv ? rs.decode(res.kv) : undefined;
   }
 

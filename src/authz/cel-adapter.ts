@@ -65,9 +65,9 @@ export class CheckingCelAuthorizer implements CelAuthorizer {
   }
 
   /** Run `evaluate` until every authorizer check it made was answered by the server's authorizer. */
-  async evaluate<T>(evaluate: () => T): Promise<T> {
+  async evaluate<T>(evaluate: () => T | Promise<T>): Promise<T> {
     for (let round = 0; ; round++) {
-      const result = evaluate();
+      const result = await evaluate();
       if (this.missing.size === 0 || round >= MAX_CHECK_ROUNDS) {
         this.missing.clear();
         return result;

@@ -4,7 +4,7 @@
 
 import { forbidden, notFound } from '../../apimachinery/errors.js';
 import type { Registry } from '../../registry/registry.js';
-import { lookupObject } from '../lookup.js';
+import { ObjectReader } from '../objects.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 
 export const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
@@ -28,7 +28,7 @@ async function admitLifecycle(registry: Registry, a: Attributes): Promise<void> 
   }
   if (isNamespace || !a.namespace || a.operation === 'DELETE') return;
   if (ACCESS_REVIEWS.has(`${a.resource.group}/${a.resource.resource}`)) return;
-  const ns = await lookupObject(registry, '', 'v1', 'namespaces', '', a.namespace);
+  const ns = await new ObjectReader(registry).get('', 'namespaces', '', a.namespace);
   if (!ns) throw notFound({ group: '', resource: 'namespaces' }, a.namespace);
   if (a.operation === 'CREATE' && ns.status?.phase === 'Terminating') {
     const err = forbidden(gr, a.name, `unable to create new content in namespace ${a.namespace} because it is being terminated`);

@@ -11,14 +11,14 @@ import { readPodSecurityConfig } from '../podsecurity/config.js';
 import { DEFAULT_CHECKS, Evaluator } from '../podsecurity/evaluator.js';
 import { LABEL_PREFIX } from '../podsecurity/policy.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
-import { lookupObject } from '../lookup.js';
+import { ObjectReader } from '../objects.js';
 
 export function podSecurity(deps: Pick<PluginDeps, 'registry' | 'config' | 'featureGates'>): AdmissionPlugin {
   const evaluator = new Evaluator(DEFAULT_CHECKS, { relaxForUserNamespacePods: deps.featureGates.UserNamespacesPodSecurityStandards === true });
   const psa = new PodSecurityAdmission({
     config: readPodSecurityConfig(deps.config),
     evaluator,
-    getNamespace: (name) => lookupObject(deps.registry, '', 'v1', 'namespaces', '', name),
+    getNamespace: (name) => new ObjectReader(deps.registry).get('', 'namespaces', '', name),
     listPods: (namespace) => podsIn(deps.registry, namespace),
   });
   return {

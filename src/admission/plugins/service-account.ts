@@ -9,7 +9,7 @@ import { forbidden, internalError, isStatusError, notFound } from '../../apimach
 import { generateName } from '../../apimachinery/validation.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Obj } from '../../types/kind.js';
-import { liveObject, lookupObject } from '../lookup.js';
+import { ObjectReader } from '../objects.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 
 export const DEFAULT_SERVICE_ACCOUNT_NAME = 'default';
@@ -117,13 +117,13 @@ async function accountOrForbidden(registry: Registry, retryMs: () => number, a: 
 
 /** The cache, then live reads: ten of them for `default`, which the controller is about to create. */
 async function getServiceAccount(registry: Registry, retryMs: () => number, namespace: string, name: string): Promise<Obj> {
-  const cached = await lookupObject(registry, '', 'v1', 'serviceaccounts', namespace, name);
+  const cached = await new ObjectReader(registry).get('', 'serviceaccounts', namespace, name);
   if (cached) return cached;
   const attempts = name === DEFAULT_SERVICE_ACCOUNT_NAME ? DEFAULT_ACCOUNT_ATTEMPTS : 1;
   const interval = retryMs();
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, interval));
-    const sa = await liveObject(registry, '', 'v1', 'serviceaccounts', namespace, name);
+    const sa = await new ObjectReader(registry).live('', 'serviceaccounts', namespace, name);
     if (sa) return sa;
   }
   throw notFound({ group: '', resource: 'serviceaccount' }, name);

@@ -7,7 +7,7 @@
 
 import { forbidden, type StatusError } from '../../apimachinery/errors.js';
 import { isExemptAdmissionConfigurationResource } from '../matching.js';
-import { RequestAuthorizerCache } from '../policy/authorizer.js';
+import { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
 import { dispatch, type DispatchOutcome } from '../policy/dispatch.js';
 import { PolicySource } from '../policy/source.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
@@ -24,8 +24,6 @@ const EXCLUDED = new Set([
   'authorization.k8s.io/selfsubjectrulesreviews',
 ]);
 
-/** Rounds of evaluation while CEL asks the authorizer new questions (each round answers them). */
-const MAX_AUTHORIZER_ROUNDS = 10;
 
 const REASON_CODES: Readonly<Record<string, number>> = { Forbidden: 403, Unauthorized: 401, RequestEntityTooLarge: 413, Invalid: 422 };
 
@@ -37,13 +35,9 @@ export function validatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
       if (EXCLUDED.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
       const hooks = source.hooks();
       if (hooks.length === 0) return;
-      const authz = new RequestAuthorizerCache(deps.authorizer);
-      let outcome = await dispatch(a, hooks, { registry: deps.registry, authz });
-      for (let round = 1; authz.hasPending && round < MAX_AUTHORIZER_ROUNDS; round++) {
-        await authz.resolvePending();
-        outcome = await dispatch(a, hooks, { registry: deps.registry, authz });
-      }
-      apply(a, outcome);
+      // The whole dispatch is repeated until every authorizer check it made has its answer.
+      const authz = new CheckingCelAuthorizer(deps.authorizer);
+      apply(a, await authz.evaluate(() => dispatch(a, hooks, { registry: deps.registry, authz })));
     },
     start: () => source.start(),
     stop: () => source.stop(),

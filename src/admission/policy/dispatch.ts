@@ -5,13 +5,12 @@
 // policy joined across bindings. The outcome is computed without side effects; the plugin
 // applies it (so an evaluation can be repeated once the authorizer answered).
 
-import { celAuthorizerValue } from '../../authz/cel-adapter.js';
+import type { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
 import { ResourceCheckValue } from '../../cel/index.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Obj } from '../../types/kind.js';
 import { admissionRequestFields, convertForMatch, getNamespace, matchRequest, type MatchCriteria } from '../matching.js';
 import type { Attributes } from '../types.js';
-import type { RequestAuthorizerCache } from './authorizer.js';
 import { validatePolicy, type PolicyDecision } from './evaluate.js';
 import { collectParams, ParamsError } from './params.js';
 import type { PolicyHook } from './source.js';
@@ -63,7 +62,7 @@ function truncate(value: string, max: number): string {
 
 export interface DispatchDeps {
   registry: Registry;
-  authz: RequestAuthorizerCache;
+  authz: CheckingCelAuthorizer;
 }
 
 export async function dispatch(a: Attributes, hooks: PolicyHook[], deps: DispatchDeps): Promise<DispatchOutcome> {
@@ -124,7 +123,7 @@ export async function dispatch(a: Attributes, hooks: PolicyHook[], deps: Dispatc
       if (!namespace.loaded) namespace = { loaded: true, obj: a.namespace && !isNamespace ? await getNamespace(deps.registry, a.namespace) : undefined };
       const { object, oldObject } = convertForMatch(a, match, catalog);
       const request = admissionRequestFields(a, match);
-      const authorizer = celAuthorizerValue(deps.authz, a.userInfo);
+      const authorizer = deps.authz.valueFor(a.userInfo);
       const requestResource = new ResourceCheckValue(authorizer, a.resource.group, a.resource.resource, a.subresource, a.namespace, a.name);
       const actions: string[] = Array.isArray(bspec.validationActions) ? bspec.validationActions : [];
 
