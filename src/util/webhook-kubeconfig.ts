@@ -51,14 +51,19 @@ function find(list: unknown, name: string, kind: 'cluster' | 'user' | 'context')
   return entry?.[kind];
 }
 
-export function loadWebhookKubeconfig(path: string): WebhookConnection {
+/** The parsed kubeconfig file; a missing file is worded as Go's stat error. */
+function readKubeconfig(path: string): Section {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     throw new Error(`stat ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
   }
-  const doc = (parseYaml(text) ?? {}) as Section;
+  return (parseYaml(text) ?? {}) as Section;
+}
+
+export function loadWebhookKubeconfig(path: string): WebhookConnection {
+  const doc = readKubeconfig(path);
   const base = dirname(path);
   const contextName = typeof doc['current-context'] === 'string' ? (doc['current-context'] as string) : '';
   let clusterName: string | undefined;
@@ -101,13 +106,7 @@ function readUser(user: Section, base: string): UserCredentials {
 
 /** Every user of a kubeconfig by name, and the current context's user (admission webhooks pick a user by the host they call). */
 export function loadKubeconfigUsers(path: string): { users: Map<string, UserCredentials>; currentUser?: string } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new Error(`stat ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
-  }
-  const doc = (parseYaml(text) ?? {}) as Section;
+  const doc = readKubeconfig(path);
   const base = dirname(path);
   const users = new Map<string, UserCredentials>();
   for (const u of Array.isArray(doc.users) ? (doc.users as Named<Section>[]) : []) {
