@@ -9,8 +9,10 @@ import { join, resolve } from 'node:path';
 import { buildAdmission, type AdmissionOptions } from './admission/layer.js';
 import { buildAuthentication, type AuthenticationOptions } from './authn/layer.js';
 import { handleMetrics } from './endpoints/metrics.js';
+import { FeatureGates } from './features/index.js';
 import { AdmissionMetrics } from './admission/metrics.js';
 import { AuthMetrics } from './metrics/auth.js';
+import { recordFeatureGates } from './metrics/features.js';
 import { MetricsRegistry } from './metrics/registry.js';
 import { RequestMetrics } from './metrics/request.js';
 import { instrumentStore, registryKeyResolver, storageMetrics } from './metrics/storage.js';
@@ -81,8 +83,8 @@ export interface SkiffOptions extends AuthenticationOptions, AuthorizationOption
   etcdKeyFile?: string;
   /** --etcd-prefix (default /registry). */
   etcdPrefix?: string;
-  /** --feature-gates. */
-  featureGates?: Record<string, boolean>;
+  /** --feature-gates: resolved gates, or the flag's name → bool map (resolved with upstream's rules; invalid ones fail the start). */
+  featureGates?: FeatureGates | Record<string, boolean>;
   /** --runtime-config: enable or disable API group-versions and resources. */
   runtimeConfig?: Record<string, string>;
   verbosity?: number;
@@ -139,10 +141,12 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const dataDir = resolve(options.dataDir ?? tempDataDir ?? './.skiff');
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger({ verbosity: options.verbosity ?? 0 });
+  const featureGates = FeatureGates.from(options.featureGates);
   // One registry per server (upstream has one per process): embedded servers count apart.
   const metrics = new MetricsRegistry({ showHiddenMetricsForVersion: options.showHiddenMetricsForVersion, processMetrics: true });
   const requestMetrics = new RequestMetrics(metrics);
   const authMetrics = new AuthMetrics(metrics);
+  recordFeatureGates(metrics, featureGates);
   const auditor = buildAudit(options, logger);
   const serviceRange = options.serviceClusterIpRange ?? '10.0.0.0/24';
   const serviceIp = firstServiceIp(serviceRange);
@@ -183,7 +187,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const catalog = builtinCatalog(options.runtimeConfig ?? {});
   const registry = new Registry(catalog, store, indexerFor, {
     registryPrefix: options.etcdPrefix ?? '/registry',
-    allowUnsafeMalformedObjectDeletion: options.featureGates?.AllowUnsafeMalformedObjectDeletion === true,
+    allowUnsafeMalformedObjectDeletion: featureGates.enabled('AllowUnsafeMalformedObjectDeletion'),
   });
   registryRef = registry;
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
@@ -199,11 +203,11 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       clientCaPem,
       generatedSigningKeyPem: pki.serviceAccount.privateKeyPem,
       tlsPrivateKeyPem: options.tlsCertFile && options.tlsPrivateKeyFile ? key : undefined,
-      featureGates: options.featureGates,
+      featureGates,
       metrics,
     });
     authz = buildAuthorization(options, registry, logger);
-    admission = buildAdmission(options, { registry, authorizer: authz.authorizer, logger, featureGates: options.featureGates, metrics: new AdmissionMetrics(metrics) });
+    admission = buildAdmission(options, { registry, authorizer: authz.authorizer, logger, featureGates, metrics: new AdmissionMetrics(metrics) });
   } catch (e) {
     await authn?.stop();
     if (!options.store || memory) await store.close();

@@ -3,6 +3,7 @@
 // default set), each configured from --admission-control-config-file.
 
 import type { Authorizer } from '../authz/types.js';
+import { FeatureGates } from '../features/index.js';
 import type { Registry } from '../registry/registry.js';
 import type { Logger } from '../util/log.js';
 import { AdmissionChain } from './chain.js';
@@ -26,7 +27,7 @@ export interface AdmissionDeps {
   registry: Registry;
   authorizer: Authorizer;
   logger: Logger;
-  featureGates?: Record<string, boolean>;
+  featureGates?: FeatureGates;
   metrics?: AdmissionMetrics;
 }
 
@@ -65,7 +66,7 @@ export function buildAdmission(o: AdmissionOptions, deps: AdmissionDeps): Admiss
         catalog: deps.registry.catalog,
         authorizer: deps.authorizer,
         logger: deps.logger,
-        featureGates: deps.featureGates ?? {},
+        featureGates: deps.featureGates ?? FeatureGates.defaults(),
         config: configs.get(row.name),
       }),
     );

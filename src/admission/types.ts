@@ -3,6 +3,7 @@
 
 import type { UserInfo } from '../authn/types.js';
 import type { Authorizer } from '../authz/types.js';
+import type { FeatureGates } from '../features/index.js';
 import type { Registry } from '../registry/registry.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
@@ -86,7 +87,7 @@ export interface PluginDeps {
   /** The server's authorizer (CEL `authorizer`, approve/sign/attest checks). */
   authorizer: Authorizer;
   logger: Logger;
-  featureGates: Readonly<Record<string, boolean>>;
+  featureGates: FeatureGates;
   /**
    * This plugin's entry of --admission-control-config-file: the embedded `configuration`
    * object or the parsed file its `path` names; undefined when the file has none.

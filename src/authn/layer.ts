@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { isStatusError } from '../apimachinery/errors.js';
 import { OidcDiscovery } from '../endpoints/oidc-discovery.js';
+import { FeatureGates } from '../features/index.js';
 import { DEFAULT_ISSUER, TokenIssuer } from '../endpoints/token-request.js';
 import type { Registry } from '../registry/registry.js';
 import { ClusterAuthenticationPublisher } from '../server/cluster-authentication.js';
@@ -75,7 +76,7 @@ export interface AuthenticationDeps {
   generatedSigningKeyPem: string;
   /** The serving key when it came from --tls-private-key-file (it verifies service-account tokens too, as upstream). */
   tlsPrivateKeyPem?: string;
-  featureGates?: Record<string, boolean>;
+  featureGates?: FeatureGates;
   /** The server's metrics registry (authentication-config reload metrics). */
   metrics?: MetricsRegistry;
 }
@@ -133,7 +134,7 @@ export async function buildAuthentication(o: AuthenticationOptions, deps: Authen
     anonymousAuth: o.anonymousAuth,
     disallowedIssuers: issuers,
     apiAudiences,
-    gates: { egressSelector: deps.featureGates?.StructuredAuthenticationConfigurationEgressSelector ?? true },
+    gates: { egressSelector: (deps.featureGates ?? FeatureGates.defaults()).enabled('StructuredAuthenticationConfigurationEgressSelector') },
     apiServerId: `apiserver-${hostname()}`,
     metrics: deps.metrics,
     reloadIntervalMs: o.authenticationConfigReloadIntervalMs,

@@ -4,6 +4,7 @@
 
 import { startServer } from '../app.js';
 import { anonymousAllowed } from '../authn/anonymous.js';
+import { FeatureGateError, FeatureGates } from '../features/index.js';
 import { createLogger } from '../util/log.js';
 import { FlagError, formatFlagError, helpText, parseFlags, validateServerFlags, type ServerFlags } from './flags.js';
 
@@ -31,13 +32,24 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(helpText());
     return 0;
   }
+  const o = parsed.options;
+  const logger = createLogger({ verbosity: o.v, json: o.loggingFormat === 'json' });
+  // kube-apiserver resolves its gates first, once logging is set up (compatibility/registry.go Set
+  // in PersistentPreRunE); a failure is logged as "command failed" and exits 1 (component-base/cli/run.go).
+  let featureGates: FeatureGates;
+  try {
+    featureGates = FeatureGates.fromFlag(o.featureGates);
+  } catch (e) {
+    if (!(e instanceof FeatureGateError)) throw e;
+    logger.error('command failed', e.message);
+    return 1;
+  }
+  for (const warning of featureGates.warnings) logger.warning(warning);
   const problems = validateServerFlags(parsed.options, parsed.positional, parsed.changed);
   if (problems.length) {
     for (const p of problems) process.stderr.write(`Error: ${p}\n`);
     return 2;
   }
-  const o = parsed.options;
-  const logger = createLogger({ verbosity: o.v, json: o.loggingFormat === 'json' });
   const anonymous = anonymousAllowed(o.anonymousAuth, parsed.changed.has('authorization-mode') ? o.authorizationMode : undefined);
   if (anonymous.warning) logger.warning(anonymous.warning);
   const running = await startServer({
@@ -117,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
     etcdKeyFile: o.etcdKeyfile || undefined,
     etcdPrefix: o.etcdPrefix,
     runtimeConfig: o.runtimeConfig,
-    featureGates: o.featureGates,
+    featureGates,
     ...authorizationOptions(o, parsed.changed),
     enableAdmissionPlugins: o.enableAdmissionPlugins,
     disableAdmissionPlugins: o.disableAdmissionPlugins,

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { podSecurity } from '../../src/admission/plugins/pod-security.js';
 import type { Attributes } from '../../src/admission/types.js';
 import type { Obj } from '../../src/types/kind.js';
+import { FeatureGates } from '../../src/features/index.js';
 import { kubectl } from '../support/kubectl.js';
 import { startTestServer, type HttpResult, type TestServer } from '../support/server.js';
 
@@ -43,7 +44,7 @@ function warnings(r: HttpResult): string[] {
 
 /** The plugin called with a request's attributes, to see its audit annotations (skiff has no audit log yet). */
 async function admitDirectly(srv: TestServer, namespace: string, spec: Obj, username = 'alice') {
-  const plugin = podSecurity({ registry: srv.registry, featureGates: {}, config: { apiVersion: 'pod-security.admission.config.k8s.io/v1', kind: 'PodSecurityConfiguration', exemptions: { usernames: ['robot'] } } });
+  const plugin = podSecurity({ registry: srv.registry, featureGates: FeatureGates.defaults(), config: { apiVersion: 'pod-security.admission.config.k8s.io/v1', kind: 'PodSecurityConfiguration', exemptions: { usernames: ['robot'] } } });
   const annotations: Record<string, string> = {};
   const warned: string[] = [];
   const a: Attributes = {

@@ -14,7 +14,7 @@ import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 import { ObjectReader } from '../objects.js';
 
 export function podSecurity(deps: Pick<PluginDeps, 'registry' | 'config' | 'featureGates'>): AdmissionPlugin {
-  const evaluator = new Evaluator(DEFAULT_CHECKS, { relaxForUserNamespacePods: deps.featureGates.UserNamespacesPodSecurityStandards === true });
+  const evaluator = new Evaluator(DEFAULT_CHECKS, { relaxForUserNamespacePods: deps.featureGates.enabled('UserNamespacesPodSecurityStandards') });
   const psa = new PodSecurityAdmission({
     config: readPodSecurityConfig(deps.config),
     evaluator,
