@@ -8,6 +8,7 @@ import { defaultServedKinds, gatedKinds } from './kinds/index.js';
 import { columnsFor } from './columns/index.js';
 import { compareKubeAwareVersions } from '../crd/versions.js';
 import { validatorsFor } from '../registry/validation/index.js';
+import { goBool, validateRuntimeConfig } from './runtime-config.js';
 
 export interface ServedResource {
   def: KindDef;
@@ -197,8 +198,8 @@ export function apiVersionOf(group: string, version: string): string {
 export function runtimeConfigServes(config: Record<string, string>, group: string, version: string, plural: string, servedByDefault: boolean): boolean {
   const val = (k: string): boolean | undefined => {
     if (!(k in config)) return undefined;
-    const v = config[k]!.trim().toLowerCase();
-    return v === '' || v === 'true';
+    const v = config[k]!;
+    return v === '' || goBool(v) === true;
   };
   const gv = group ? `${group}/${version}` : version;
   const level = /alpha\d*$/.test(version) ? 'alpha' : /beta\d*$/.test(version) ? 'beta' : 'ga';
@@ -227,6 +228,7 @@ function withValidation(k: KindDef): KindDef['strategy'] {
 }
 
 export function builtinCatalog(runtimeConfig: Record<string, string> = {}): Catalog {
+  validateRuntimeConfig(runtimeConfig);
   const all: KindDef[] = [...coreKinds, ...groupKinds, ...defaultServedKinds, ...gatedKinds];
   const seen = new Set<string>();
   const kinds: KindDef[] = [];
