@@ -12,8 +12,10 @@ import { handleMetrics } from './endpoints/metrics.js';
 import { FeatureGates } from './features/index.js';
 import { AdmissionMetrics } from './admission/metrics.js';
 import { AuthMetrics } from './metrics/auth.js';
+import { authorizationDecisions } from './metrics/authz.js';
 import { recordFeatureGates } from './metrics/features.js';
 import { MetricsRegistry } from './metrics/registry.js';
+import { registerValidationMetrics } from './metrics/validation.js';
 import { RequestMetrics } from './metrics/request.js';
 import { instrumentStore, registryKeyResolver, storageMetrics } from './metrics/storage.js';
 import { deprecationFilter } from './server/filters/deprecation.js';
@@ -147,6 +149,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const requestMetrics = new RequestMetrics(metrics);
   const authMetrics = new AuthMetrics(metrics);
   recordFeatureGates(metrics, featureGates);
+  registerValidationMetrics(metrics);
   const auditor = buildAudit(options, logger);
   const serviceRange = options.serviceClusterIpRange ?? '10.0.0.0/24';
   const serviceIp = firstServiceIp(serviceRange);
@@ -206,7 +209,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       featureGates,
       metrics,
     });
-    authz = buildAuthorization(options, registry, logger);
+    authz = buildAuthorization(options, registry, logger, authorizationDecisions(metrics));
     admission = buildAdmission(options, { registry, authorizer: authz.authorizer, logger, featureGates, metrics: new AdmissionMetrics(metrics) });
   } catch (e) {
     await authn?.stop();

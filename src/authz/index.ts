@@ -24,6 +24,8 @@ import {
 import { privilegedGroups, SYSTEM_PRIVILEGED_GROUP } from './privileged-groups.js';
 import type { RbacAuthorizer } from './rbac/authorizer.js';
 import { unionAuthorizer, unionRuleResolver } from './union.js';
+import { instrumentedAuthorizer } from './instrumented.js';
+import type { DecisionRecorder } from '../metrics/authz.js';
 import type { Attributes, Authorizer, RuleResolver } from './types.js';
 import type { UserInfo } from '../authn/types.js';
 import { WebhookAuthorizer } from './webhook.js';
@@ -34,6 +36,8 @@ export interface AuthorizerDeps {
   policyFile?: string;
   /** Webhook retry backoff start (tests shorten it). */
   webhookInitialBackoffMs?: number;
+  /** Counts each configured authorizer's decisions (apiserver_authorization_decisions_total). */
+  recordDecision?: DecisionRecorder;
 }
 
 type Factory = (entry: AuthorizerConfig, deps: AuthorizerDeps) => Authorizer & RuleResolver;
@@ -69,7 +73,13 @@ const FACTORIES: Record<AuthorizerType, Factory> = {
 export function buildChain(config: AuthorizationConfig, deps: AuthorizerDeps): { authorizer: Authorizer; ruleResolver: RuleResolver } {
   const entries = config.authorizers.map((e) => FACTORIES[e.type](e, { ...deps, policyFile: config.policyFile ?? deps.policyFile }));
   return {
-    authorizer: unionAuthorizer([privilegedGroups(SYSTEM_PRIVILEGED_GROUP), ...entries]),
+    authorizer: unionAuthorizer([
+      privilegedGroups(SYSTEM_PRIVILEGED_GROUP),
+      ...entries.map((a, i) => {
+        const { type, name } = config.authorizers[i]!;
+        return deps.recordDecision ? instrumentedAuthorizer(type, name, a, deps.recordDecision) : a;
+      }),
+    ]),
     ruleResolver: unionRuleResolver(entries),
   };
 }

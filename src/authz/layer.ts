@@ -12,6 +12,7 @@ import { RbacAuthorizer } from './rbac/authorizer.js';
 import { installEscalationChecks } from './rbac/escalation.js';
 import { RbacPolicyIndex } from './rbac/policy-index.js';
 import type { Authorizer, RuleResolver } from './types.js';
+import type { DecisionRecorder } from '../metrics/authz.js';
 
 /** skiff's default authorization (kube-apiserver's flag defaults to AlwaysAllow): secure out of the box. */
 export const DEFAULT_AUTHORIZATION_MODES = ['Node', 'RBAC'];
@@ -55,13 +56,13 @@ export interface AuthorizationLayer {
 }
 
 /** Throws (the server does not start) on an invalid or conflicting configuration. */
-export function buildAuthorization(o: AuthorizationOptions, registry: Registry, logger: Logger): AuthorizationLayer {
+export function buildAuthorization(o: AuthorizationOptions, registry: Registry, logger: Logger, recordDecision?: DecisionRecorder): AuthorizationLayer {
   const rbacIndex = new RbacPolicyIndex(registry, logger);
   const rbac = new RbacAuthorizer(rbacIndex);
   const node = nodeAuthorizerFor(registry);
   const configured = Authorization.create(
     { flags: authorizationFlags(o), configFile: o.authorizationConfigFile, reloadIntervalMs: o.authorizationConfigReloadIntervalMs },
-    { rbac, node, webhookInitialBackoffMs: o.authorizationWebhookInitialBackoffMs },
+    { rbac, node, webhookInitialBackoffMs: o.authorizationWebhookInitialBackoffMs, recordDecision },
     logger,
   );
   const custom = typeof o.authorizer === 'function' ? o.authorizer(registry) : o.authorizer;
