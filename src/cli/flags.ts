@@ -8,6 +8,7 @@ import { readCsv } from '../authn/csv.js';
 import { goQuote } from '../util/log.js';
 import { ADMISSION_PLUGIN_NAMES, DEFAULT_ADMISSION_PLUGINS } from '../admission/plugins.js';
 import { enabledAdmissionPlugins } from '../admission/layer.js';
+import { knownFeatureOptions } from '../features/index.js';
 
 export interface PortRange {
   base: number;
@@ -132,7 +133,12 @@ export const FLAGS = [
   flag('service-cluster-ip-range', 'string', '10.0.0.0/24', 'Misc', 'A CIDR notation IP range from which to assign service cluster IPs. This must not overlap with any IP ranges assigned to nodes or pods.'),
   flag('service-node-port-range', 'portRange', { base: 30000, size: 2768 }, 'Misc', 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.'),
   // Feature gates
-  flag('feature-gates', 'mapStringBool', {}, 'Feature gate', 'A set of key=value pairs that describe feature gates for alpha/experimental features.'),
+  flag(
+    'feature-gates', 'mapStringBool', {}, 'Feature gate',
+    'Comma-separated list of component:key=value pairs that describe feature gates for alpha/experimental features of different components.\n' +
+      "If the component is not specified, defaults to \"kube\". This flag can be repeatedly invoked. For example: --feature-gates 'wardle:featureA=true,wardle:featureB=false' --feature-gates 'kube:featureC=true'" +
+      'Options are:\n' + knownFeatureOptions().join('\n'),
+  ),
   // Auditing
   flag('audit-log-format', 'string', 'json', 'Auditing', 'Format of saved audits. "legacy" indicates 1-line text format for each event. "json" indicates structured json format. Known formats are legacy,json.'),
   flag('audit-log-maxage', 'int', 0, 'Auditing', 'The maximum number of days to retain old audit log files based on the timestamp encoded in their filename.'),
@@ -615,6 +621,8 @@ function typeName(spec: FlagSpec): string {
       return 'strings';
     case 'mapStringStringNoSplit':
       return 'mapStringString';
+    case 'mapStringBool':
+      return 'colonSeparatedMultimapStringString';
     default:
       return spec.type;
   }
@@ -663,8 +671,9 @@ function flagUsages(specs: readonly FlagSpec[]): string {
       return { left, right: spec.usage + (def === undefined ? '' : ` (default ${def})`) };
     });
   const width = Math.max(...rows.map((r) => r.left.length));
-  // pflag pads to the widest left column and separates with three spaces.
-  return rows.map((r) => `${r.left}${' '.repeat(width - r.left.length)}   ${r.right}\n`).join('');
+  // pflag pads to the widest left column and separates with three spaces; a usage's further lines are indented as far.
+  const indent = '\n' + ' '.repeat(width + 3);
+  return rows.map((r) => `${r.left}${' '.repeat(width - r.left.length)}   ${r.right.replaceAll('\n', indent)}\n`).join('');
 }
 
 export function helpText(): string {

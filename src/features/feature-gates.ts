@@ -123,6 +123,18 @@ export class FeatureGates {
   }
 }
 
+/**
+ * The gates --help lists (featuregate KnownFeatures, prefixed by the component as
+ * compatibility/registry.go does): alpha and beta ones and the two special gates, sorted.
+ */
+export function knownFeatureOptions(): string[] {
+  return [...KNOWN]
+    .filter(([, g]) => g.stage === 'ALPHA' || g.stage === 'BETA')
+    .map(([name, g]) => `${name}=true|false (${g.stage} - default=${g.default})`)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((s) => `${DEFAULT_COMPONENT}:${s}`);
+}
+
 /** True when kube-apiserver v1.34 registers a gate of this name. */
 export function isKnownGate(name: string): boolean {
   return KNOWN.has(name);

@@ -1,3 +1,3 @@
-export { FeatureGateError, FeatureGates, isKnownGate, type GateState } from './feature-gates.js';
+export { FeatureGateError, FeatureGates, isKnownGate, knownFeatureOptions, type GateState } from './feature-gates.js';
 export { HONOURED_GATES, type HonouredGate } from './honoured.js';
 export type { Stage } from './gate.js';

@@ -8,7 +8,8 @@ import { defaultServedKinds, gatedKinds } from './kinds/index.js';
 import { columnsFor } from './columns/index.js';
 import { compareKubeAwareVersions } from '../crd/versions.js';
 import { validatorsFor } from '../registry/validation/index.js';
-import { goBool, validateRuntimeConfig } from './runtime-config.js';
+import { validateRuntimeConfig } from './runtime-config.js';
+import { goParseBool } from '../apimachinery/querybool.js';
 
 export interface ServedResource {
   def: KindDef;
@@ -199,7 +200,7 @@ export function runtimeConfigServes(config: Record<string, string>, group: strin
   const val = (k: string): boolean | undefined => {
     if (!(k in config)) return undefined;
     const v = config[k]!;
-    return v === '' || goBool(v) === true;
+    return v === '' || goParseBool(v) === true;
   };
   const gv = group ? `${group}/${version}` : version;
   const level = /alpha\d*$/.test(version) ? 'alpha' : /beta\d*$/.test(version) ? 'beta' : 'ga';

@@ -4,6 +4,8 @@
 // "unknown api groups" check of the options). Which versions are served is catalog.ts's
 // runtimeConfigServes; this only rejects what kube-apiserver rejects at start.
 
+import { goParseBool } from '../apimachinery/querybool.js';
+
 /**
  * Every group-version in kube-apiserver v1.34's scheme: the k8s.io/api v0.34 packages
  * (apidiscovery excepted, which is not installed) plus apiextensions and apiregistration.
@@ -45,13 +47,6 @@ export const VERSION_MATCHER_KEYS = ['api/all', 'api/ga', 'api/beta', 'api/alpha
 /** The core group's own keys. */
 const CORE_KEYS = new Set(['v1', 'api/v1']);
 
-/** strconv.ParseBool; undefined when it is not a bool. */
-export function goBool(v: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
-  return undefined;
-}
-
 /** Throws an Error with kube-apiserver's message when it would refuse to start with this --runtime-config. */
 export function validateRuntimeConfig(config: Readonly<Record<string, string>>): void {
   const matchers = new Set<string>(VERSION_MATCHER_KEYS);
@@ -73,7 +68,7 @@ export function validateRuntimeConfig(config: Readonly<Record<string, string>>):
     const [group, version, resource] = tokens as [string, string, string | undefined];
     if (!REGISTERED_VERSIONS[group]!.includes(version)) throw new Error(`group version ${group}/${version} that has not been registered`);
     const value = config[key]!;
-    if (value !== '' && goBool(value) === undefined) {
+    if (value !== '' && goParseBool(value) === undefined) {
       throw new Error(`invalid value of ${key}: ${value}, err: strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`);
     }
     if (resource !== undefined && resource.toLowerCase() !== resource) {

@@ -39,4 +39,16 @@ describe('skiff --feature-gates', () => {
     assert.equal(r.status, 2);
     assert.doesNotMatch(r.stderr, /feature gate/);
   });
+
+  it('--help lists the alpha and beta gates as kube-apiserver does (featuregate KnownFeatures)', () => {
+    const r = run('--help');
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /^ {6}--feature-gates colonSeparatedMultimapStringString +Comma-separated list of component:key=value pairs/m);
+    assert.match(r.stdout, /^ +kube:MutatingAdmissionPolicy=true\|false \(BETA - default=false\)$/m);
+    assert.match(r.stdout, /^ +kube:AllAlpha=true\|false \(ALPHA - default=false\)$/m);
+    assert.match(r.stdout, /^ +kube:UserNamespacesPodSecurityStandards=true\|false \(ALPHA - default=false\)$/m);
+    // GA and deprecated gates are accepted but not listed.
+    assert.doesNotMatch(r.stdout, /kube:StructuredAuthenticationConfiguration=/);
+    assert.doesNotMatch(r.stdout, /kube:KMSv1=/);
+  });
 });
