@@ -5,6 +5,9 @@
 import type { FieldError } from '../../apimachinery/errors.js';
 import type { Obj } from '../../types/kind.js';
 import * as admission from './admission.js';
+import * as apiregistration from './apiregistration.js';
+import * as autoscaling from './autoscaling.js';
+import * as certificates from './certificates.js';
 import * as discovery from './discovery.js';
 import * as flowcontrol from './flowcontrol.js';
 import * as networking from './networking.js';
@@ -38,6 +41,14 @@ const registry = new Map<string, KindValidators>([
   ['networking.k8s.io/IngressClass', both(networking.validateIngressClass, networking.validateIngressClassUpdate)],
   ['storage.k8s.io/StorageClass', both(storage.validateStorageClass, storage.validateStorageClassUpdate)],
   ['storage.k8s.io/CSIStorageCapacity', both(storage.validateCSIStorageCapacity)],
+  ['storage.k8s.io/CSIDriver', both(storage.validateCSIDriver, storage.validateCSIDriverUpdate)],
+  ['storage.k8s.io/CSINode', both(storage.validateCSINode, storage.validateCSINodeUpdate)],
+  ['storage.k8s.io/VolumeAttributesClass', both(storage.validateVolumeAttributesClass, storage.validateVolumeAttributesClassUpdate)],
+  ['networking.k8s.io/IPAddress', { validate: networking.validateIPAddress, validateUpdate: networking.validateIPAddressUpdate }],
+  ['networking.k8s.io/ServiceCIDR', { validate: networking.validateServiceCIDR, validateUpdate: networking.validateServiceCIDRUpdate }],
+  ['autoscaling/HorizontalPodAutoscaler', { validate: autoscaling.validateHorizontalPodAutoscaler, validateUpdate: autoscaling.validateHorizontalPodAutoscalerUpdate }],
+  ['certificates.k8s.io/CertificateSigningRequest', both(certificates.validateCertificateSigningRequest)],
+  ['apiregistration.k8s.io/APIService', { validate: apiregistration.validateAPIService, validateUpdate: apiregistration.validateAPIServiceUpdate }],
   ['storage.k8s.io/VolumeAttachment', { validate: storage.validateVolumeAttachment, validateUpdate: storage.validateVolumeAttachmentUpdate }],
   ['discovery.k8s.io/EndpointSlice', both(discovery.validateEndpointSlice, discovery.validateEndpointSliceUpdate)],
   ['node.k8s.io/RuntimeClass', both(node.validateRuntimeClass, node.validateRuntimeClassUpdate)],
