@@ -209,3 +209,32 @@ test('ServiceCIDR: one or two CIDRs, one per family, canonical', () => {
   assert.match(message('networking.k8s.io', 'v1', 'ServiceCIDR', sc(['10.0.0.1/8'])), /spec\.cidrs\[0\]: Invalid value: "10.0.0.1\/8": must not have bits set beyond the prefix length/);
   assert.equal(message('networking.k8s.io', 'v1', 'ServiceCIDR', sc(['10.10.0.0/16', 'fd00::/64'])), 'valid');
 });
+
+test('PersistentVolume: access modes, storage capacity, reclaim policy, node affinity, one volume source, class and mode', () => {
+  const pv = (spec: Obj) => ({ metadata: { name: 'p' }, spec });
+  assert.equal(
+    message('', 'v1', 'PersistentVolume', pv({})),
+    'PersistentVolume "p" is invalid: [spec.accessModes: Required value, spec.capacity: Required value, spec.capacity: Unsupported value: null: supported values: "storage", spec: Required value: must specify a volume type]',
+  );
+  assert.equal(
+    message('', 'v1', 'PersistentVolume', pv({ capacity: { storage: '-1', cpu: '1' }, accessModes: ['Bad', 'ReadWriteOncePod', 'ReadWriteOnce'], persistentVolumeReclaimPolicy: 'X', volumeMode: 'Y', hostPath: { path: '' }, nfs: { server: '', path: 'rel' }, storageClassName: 'Bad!', nodeAffinity: {} })),
+    'PersistentVolume "p" is invalid: [spec.accessModes: Unsupported value: "Bad": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod", spec.accessModes: Forbidden: may not use ReadWriteOncePod with other access modes, ' +
+      'spec.capacity: Unsupported value: {"cpu":"1","storage":"-1"}: supported values: "storage", spec.capacity[storage]: Invalid value: -1: must be a valid resource quantity, spec.capacity[storage]: Invalid value: "-1": must be greater than zero, ' +
+      'spec.persistentVolumeReclaimPolicy: Unsupported value: "X": supported values: "Delete", "Recycle", "Retain", spec.nodeAffinity.required: Required value: must specify required node constraints, spec.hostPath.path: Required value, ' +
+      `spec.nfs: Forbidden: may not specify more than 1 volume type, spec.storageClassName: Invalid value: "Bad!": ${SUBDOMAIN}, spec.volumeMode: Unsupported value: "Y": supported values: "Block", "Filesystem"]`,
+  );
+  const base = { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'] };
+  assert.equal(message('', 'v1', 'PersistentVolume', pv({ ...base, local: { path: '/x' } })), 'PersistentVolume "p" is invalid: spec.nodeAffinity: Required value: Local volume requires node affinity');
+  assert.equal(message('', 'v1', 'PersistentVolume', pv({ ...base, hostPath: { path: '/' }, persistentVolumeReclaimPolicy: 'Recycle' })), "PersistentVolume \"p\" is invalid: spec.persistentVolumeReclaimPolicy: Forbidden: may not be 'recycle' for a hostPath mount of '/'");
+  assert.equal(
+    message('', 'v1', 'PersistentVolume', pv({ ...base, csi: { driver: '', volumeHandle: '' } })),
+    `PersistentVolume "p" is invalid: [spec.csi.driver: Required value, spec.csi.driver: Invalid value: "": ${SUBDOMAIN}, spec.csi.volumeHandle: Required value]`,
+  );
+  assert.equal(message('', 'v1', 'PersistentVolume', pv({ ...base, hostPath: { path: '/x' }, nodeAffinity: { required: { nodeSelectorTerms: [] } } })), 'PersistentVolume "p" is invalid: spec.nodeAffinity.required.nodeSelectorTerms: Required value: must have at least one node selector term');
+  const valid = pv({ ...base, hostPath: { path: '/data' } });
+  assert.equal(message('', 'v1', 'PersistentVolume', valid), 'valid');
+  assert.equal(
+    message('', 'v1', 'PersistentVolume', pv({ ...base, hostPath: { path: '/other' } }), valid),
+    'PersistentVolume "p" is invalid: spec.persistentvolumesource: Forbidden: spec.persistentvolumesource is immutable after creation',
+  );
+});

@@ -11,6 +11,7 @@ import * as certificates from './certificates.js';
 import * as discovery from './discovery.js';
 import * as flowcontrol from './flowcontrol.js';
 import * as networking from './networking.js';
+import * as persistentVolume from './persistent-volume.js';
 import * as node from './node.js';
 import * as policy from './policy.js';
 import * as quota from './quota.js';
@@ -41,6 +42,7 @@ const registry = new Map<string, KindValidators>([
   ['networking.k8s.io/IngressClass', both(networking.validateIngressClass, networking.validateIngressClassUpdate)],
   ['storage.k8s.io/StorageClass', both(storage.validateStorageClass, storage.validateStorageClassUpdate)],
   ['storage.k8s.io/CSIStorageCapacity', both(storage.validateCSIStorageCapacity)],
+  ['/PersistentVolume', { validate: persistentVolume.validatePersistentVolume, validateUpdate: persistentVolume.validatePersistentVolumeUpdate }],
   ['storage.k8s.io/CSIDriver', both(storage.validateCSIDriver, storage.validateCSIDriverUpdate)],
   ['storage.k8s.io/CSINode', both(storage.validateCSINode, storage.validateCSINodeUpdate)],
   ['storage.k8s.io/VolumeAttributesClass', both(storage.validateVolumeAttributesClass, storage.validateVolumeAttributesClassUpdate)],

@@ -3,6 +3,7 @@
 
 import { validateMetav1LabelSelector } from '../../apimachinery/labels.js';
 import { isDNS1123Subdomain, isQualifiedName, validateLabelName } from '../../apimachinery/validation.js';
+import { validateCSIDriverName } from './pod.js';
 import { fieldErr, IS_NEGATIVE_ERROR_MSG, isObj, isSet, obj, objs, quantity, semanticEqual, str, strMap, strs, validateImmutable, type FieldErrors, type Obj } from './util.js';
 
 // ---- StorageClass ----
@@ -145,18 +146,8 @@ export function validateVolumeAttachmentUpdate(va: Obj, old: Obj, subresource?: 
 
 // ---- CSIDriver ----
 
-const MAX_CSI_DRIVER_NAME = 63;
 const MIN_TOKEN_SECONDS = 10 * 60;
 const MAX_TOKEN_SECONDS = 2 ** 32;
-
-/** validateCSIDriverName: required, at most 63 bytes, a subdomain once lower-cased. */
-function validateCSIDriverName(name: string, path: string): FieldErrors {
-  const errs: FieldErrors = [];
-  if (name === '') errs.push(fieldErr.required(path, ''));
-  if (name.length > MAX_CSI_DRIVER_NAME) errs.push(fieldErr.tooLong(path, MAX_CSI_DRIVER_NAME));
-  for (const m of isDNS1123Subdomain(name.toLowerCase())) errs.push(fieldErr.invalid(path, name, m));
-  return errs;
-}
 
 function validateTokenRequests(requests: Obj[]): FieldErrors {
   const errs: FieldErrors = [];
