@@ -13,12 +13,17 @@ import { execFileSync } from 'node:child_process';
 import { invalid } from '../../src/apimachinery/errors.js';
 import { applyDefaults } from '../../src/registry/defaulting.js';
 import { validatorsFor } from '../../src/registry/validation/index.js';
+import { builtinCatalog } from '../../src/types/catalog.js';
+
+// Every version's schema, so that defaulting walks the object as the server's does.
+const catalog = builtinCatalog({ 'api/all': 'true' });
+const schemaOf = (group: string, version: string, kind: string) => catalog.kinds.find((k) => k.group === group && k.kind === kind && k.versions[0] === version)?.schema;
 
 type Obj = Record<string, any>;
 
 function message(group: string, version: string, kind: string, obj: Obj, old?: Obj, sub?: string): string {
   obj.apiVersion = group ? `${group}/${version}` : version;
-  applyDefaults(group, version, kind, obj);
+  applyDefaults(group, version, kind, obj, schemaOf(group, version, kind) as never);
   const v = validatorsFor(group, kind)!;
   assert.ok(v, `${group}/${kind} has validators`);
   const errs = old ? v.validateUpdate!(obj, old, sub) : v.validate!(obj);
@@ -237,4 +242,56 @@ test('PersistentVolume: access modes, storage capacity, reclaim policy, node aff
     message('', 'v1', 'PersistentVolume', pv({ ...base, hostPath: { path: '/other' } }), valid),
     'PersistentVolume "p" is invalid: spec.persistentvolumesource: Forbidden: spec.persistentvolumesource is immutable after creation',
   );
+});
+
+// pkg/apis/resource/validation/validation.go (v1.34): v1 shapes; v1beta1 objects are checked in their v1 form.
+test('DeviceClass: selectors need a compiling CEL expression, config an opaque driver and parameters', () => {
+  const dc = (spec: Obj) => ({ metadata: { name: 'c' }, spec });
+  const msg = message('resource.k8s.io', 'v1', 'DeviceClass', dc({ selectors: [{}, { cel: { expression: 'device.driver == 1' } }], config: [{}, { opaque: { driver: 'Bad!', parameters: {} } }] }));
+  assert.match(msg, /^DeviceClass.resource.k8s.io "c" is invalid: \[spec.selectors\[0\].cel: Required value, spec.selectors\[1\].cel.expression: Invalid value: "device.driver == 1": compilation failed: ERROR: <input>:1:15: found no matching overload for '_==_' applied to '\(string, int\)'/);
+  assert.ok(msg.endsWith(`spec.config[0].opaque: Required value, spec.config[1].opaque.driver: Invalid value: "Bad!": ${SUBDOMAIN}]`), msg);
+  assert.equal(message('resource.k8s.io', 'v1', 'DeviceClass', dc({ selectors: [{ cel: { expression: 'device.driver == "x"' } }], config: [{ opaque: { driver: 'x.example.com', parameters: { a: 1 } } }] })), 'valid');
+});
+
+test('ResourceClaim: request names, exactly or firstAvailable, class, allocation mode, constraint and config references', () => {
+  const claim = (devices: Obj) => ({ metadata: { name: 'c', namespace: 'default' }, spec: { devices } });
+  assert.equal(
+    message('resource.k8s.io', 'v1', 'ResourceClaim', claim({
+      requests: [{ name: 'a' }, { name: 'Bad_', exactly: { deviceClassName: 'Bad!', allocationMode: 'X' } }, { name: 'c', exactly: { deviceClassName: 'c', allocationMode: 'All', count: 3 } }, { name: 'd', exactly: { deviceClassName: 'c' }, firstAvailable: [{ name: 'x', deviceClassName: 'c' }] }],
+      constraints: [{ requests: ['zz'], matchAttribute: 'bad attr' }, { requests: ['c'] }],
+      config: [{ requests: ['a/b/c'] }],
+    })),
+    'ResourceClaim.resource.k8s.io "c" is invalid: [spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required, ' +
+      `spec.devices.requests[1].name: Invalid value: "Bad_": ${LABEL}, spec.devices.requests[1].exactly.deviceClassName: Invalid value: "Bad!": ${SUBDOMAIN}, spec.devices.requests[1].exactly.allocationMode: Unsupported value: "X": supported values: "All", "ExactCount", ` +
+      "spec.devices.requests[2].exactly.count: Invalid value: 3: must not be specified when allocationMode is 'All', spec.devices.requests[3]: Invalid value: null: exactly one of `exactly` or `firstAvailable` is required, but multiple fields are set, " +
+      "spec.devices.constraints[0].requests[0]: Invalid value: \"zz\": must be the name of a request in the claim or the name of a request and a subrequest separated by '/', " +
+      `spec.devices.constraints[0].matchAttribute: Invalid value: "bad attr": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*'), spec.devices.constraints[0].matchAttribute: Invalid value: "bad attr": must include a domain, ` +
+      "spec.devices.constraints[1].matchAttribute: Required value, spec.devices.config[0].requests[0]: Invalid value: \"a/b/c\": must be the name of a request in the claim or the name of a request and a subrequest separated by '/', spec.devices.config[0].opaque: Required value]",
+  );
+  const good = claim({ requests: [{ name: 'a', firstAvailable: [{ name: 'x', deviceClassName: 'c' }] }], constraints: [{ requests: ['a/x'], matchAttribute: 'a.com/x' }] });
+  assert.equal(message('resource.k8s.io', 'v1', 'ResourceClaim', good), 'valid');
+  assert.equal(
+    message('resource.k8s.io', 'v1', 'ResourceClaim', claim({ requests: [{ name: 'b', exactly: { deviceClassName: 'c' } }] }), good),
+    'ResourceClaim.resource.k8s.io "c" is invalid: spec: Invalid value: {"devices":{"requests":[{"name":"b","exactly":{"deviceClassName":"c","allocationMode":"ExactCount","count":1}}]}}: field is immutable',
+  );
+  // v1beta1's flat request is the v1 request's `exactly`.
+  assert.match(
+    message('resource.k8s.io', 'v1beta1', 'ResourceClaim', { metadata: { name: 'c', namespace: 'default' }, spec: { devices: { requests: [{ name: 'a', deviceClassName: '' }] } } }),
+    /spec\.devices\.requests\[0\]\.exactly\.deviceClassName: Required value/,
+  );
+});
+
+test('ResourceSlice: driver, pool, exactly one node selection, device names and attributes', () => {
+  const slice = (spec: Obj) => ({ metadata: { name: 's' }, spec });
+  assert.equal(
+    message('resource.k8s.io', 'v1', 'ResourceSlice', slice({})),
+    `ResourceSlice.resource.k8s.io "s" is invalid: [spec.driver: Required value, spec.driver: Invalid value: "": ${SUBDOMAIN}, spec.pool.name: Required value, spec.pool.resourceSliceCount: Invalid value: 0: must be greater than zero, spec: Required value: exactly one of \`nodeName\`, \`nodeSelector\`, \`allNodes\`, \`perDeviceNodeSelection\` is required]`,
+  );
+  assert.equal(
+    message('resource.k8s.io', 'v1', 'ResourceSlice', slice({ driver: 'd.example.com', pool: { name: 'p', resourceSliceCount: 1, generation: -1 }, nodeName: 'n', allNodes: true, devices: [{ name: 'Bad_' }, { name: 'd', attributes: { 'bad attr': {}, 'a.com/v': { version: '1.0' } } }] })),
+    'ResourceSlice.resource.k8s.io "s" is invalid: [spec.pool.generation: Invalid value: -1: must be greater than or equal to zero, spec: Invalid value: "{`nodeName`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set, ' +
+      `spec.devices[0].name: Invalid value: "Bad_": ${LABEL}, spec.devices[1].attributes[a.com/v].version: Invalid value: "1.0": must be a string compatible with semver.org spec 2.0.0, ` +
+      "spec.devices[1].attributes[bad attr]: Invalid value: \"bad attr\": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*'), spec.devices[1].attributes[bad attr]: Invalid value: \"\": exactly one value must be specified]",
+  );
+  assert.equal(message('resource.k8s.io', 'v1', 'ResourceSlice', slice({ driver: 'd.example.com', pool: { name: 'p', resourceSliceCount: 1 }, nodeName: 'n', devices: [{ name: 'd', attributes: { model: { string: 'x' } } }] })), 'valid');
 });

@@ -16,6 +16,7 @@ import * as node from './node.js';
 import * as policy from './policy.js';
 import * as quota from './quota.js';
 import * as rbac from './rbac.js';
+import * as resource from './resource.js';
 import * as scheduling from './scheduling.js';
 import * as storage from './storage.js';
 import { kindValidators as workloadValidators } from './workloads.js';
@@ -43,6 +44,10 @@ const registry = new Map<string, KindValidators>([
   ['storage.k8s.io/StorageClass', both(storage.validateStorageClass, storage.validateStorageClassUpdate)],
   ['storage.k8s.io/CSIStorageCapacity', both(storage.validateCSIStorageCapacity)],
   ['/PersistentVolume', { validate: persistentVolume.validatePersistentVolume, validateUpdate: persistentVolume.validatePersistentVolumeUpdate }],
+  ['resource.k8s.io/DeviceClass', both(resource.validateDeviceClass)],
+  ['resource.k8s.io/ResourceClaim', { validate: resource.validateResourceClaim, validateUpdate: resource.validateResourceClaimUpdate }],
+  ['resource.k8s.io/ResourceClaimTemplate', both(resource.validateResourceClaimTemplate, resource.validateResourceClaimTemplateUpdate)],
+  ['resource.k8s.io/ResourceSlice', both(resource.validateResourceSlice, resource.validateResourceSliceUpdate)],
   ['storage.k8s.io/CSIDriver', both(storage.validateCSIDriver, storage.validateCSIDriverUpdate)],
   ['storage.k8s.io/CSINode', both(storage.validateCSINode, storage.validateCSINodeUpdate)],
   ['storage.k8s.io/VolumeAttributesClass', both(storage.validateVolumeAttributesClass, storage.validateVolumeAttributesClassUpdate)],
