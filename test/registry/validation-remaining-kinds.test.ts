@@ -8,8 +8,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { webcrypto } from 'node:crypto';
+import { loadX509 } from '../../src/cli/pki.js';
 import { invalid } from '../../src/apimachinery/errors.js';
 import { applyDefaults } from '../../src/registry/defaulting.js';
 import { validatorsFor } from '../../src/registry/validation/index.js';
@@ -126,26 +126,22 @@ test('VolumeAttributesClass: driver name and parameters required, both immutable
   );
 });
 
-function csrPem(type = 'CERTIFICATE REQUEST'): string {
-  try {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const key = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-    const pem = execFileSync('openssl', ['req', '-new', '-key', '/dev/stdin', '-subj', '/CN=x'], { input: key, encoding: 'utf8' });
-    return Buffer.from(pem.replace(/CERTIFICATE REQUEST/g, type)).toString('base64');
-  } catch {
-    // Without openssl the block's body is not a real request; only its type is checked.
-    return Buffer.from(`-----BEGIN ${type}-----\nMAA=\n-----END ${type}-----\n`).toString('base64');
-  }
+async function csrPem(type = 'CERTIFICATE REQUEST'): Promise<string> {
+  const x509 = await loadX509();
+  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const pem = (await x509.Pkcs10CertificateRequestGenerator.create({ name: 'CN=x', keys, signingAlgorithm: alg })).toString('pem');
+  return Buffer.from(pem.replace(/CERTIFICATE REQUEST/g, type)).toString('base64');
 }
 
-test('CertificateSigningRequest: PEM CERTIFICATE REQUEST, usages, signerName, expirationSeconds', () => {
+test('CertificateSigningRequest: PEM CERTIFICATE REQUEST, usages, signerName, expirationSeconds', async () => {
   const csr = (spec: Obj) => ({ metadata: { name: 'c' }, spec });
   assert.equal(message('certificates.k8s.io', 'v1', 'CertificateSigningRequest', csr({})), 'CertificateSigningRequest.certificates.k8s.io "c" is invalid: [spec.request: Invalid value: null: PEM block type must be CERTIFICATE REQUEST, spec.usages: Required value, spec.signerName: Required value]');
   assert.match(
     message('certificates.k8s.io', 'v1', 'CertificateSigningRequest', csr({ request: 'aGVsbG8=', signerName: 'bad', usages: ['bad', 'digital signature', 'digital signature'], expirationSeconds: 10 })),
     /^CertificateSigningRequest.certificates.k8s.io "c" is invalid: \[spec.request: Invalid value: "aGVsbG8=": PEM block type must be CERTIFICATE REQUEST, spec.usages\[0\]: Unsupported value: "bad": supported values: "any", .*"timestamping", spec.usages\[2\]: Duplicate value: "digital signature", spec.signerName: Invalid value: "bad": must be a fully qualified domain and path of the form 'example.com\/signer-name', spec.expirationSeconds: Invalid value: 10: may not specify a duration less than 600 seconds \(10 minutes\)\]$/,
   );
-  const request = csrPem();
+  const request = await csrPem();
   assert.equal(
     message('certificates.k8s.io', 'v1', 'CertificateSigningRequest', csr({ request, signerName: 'Bad_Domain/x', usages: ['digital signature'] })),
     `CertificateSigningRequest.certificates.k8s.io "c" is invalid: [spec.signerName: Invalid value: "Bad_Domain": validating label "Bad_Domain": ${LABEL}, spec.signerName: Invalid value: "Bad_Domain": should be a domain with at least two segments separated by dots]`,
@@ -158,16 +154,22 @@ test('CertificateSigningRequest: PEM CERTIFICATE REQUEST, usages, signerName, ex
     message('certificates.k8s.io', 'v1', 'CertificateSigningRequest', csr({ request, signerName: 'kubernetes.io/legacy-unknown', usages: ['digital signature'] })),
     'CertificateSigningRequest.certificates.k8s.io "c" is invalid: spec.signerName: Invalid value: "kubernetes.io/legacy-unknown": the legacy signerName is not allowed via this API version',
   );
-  const cert = csrPem('CERTIFICATE');
+  const cert = await csrPem('CERTIFICATE');
   assert.equal(
     message('certificates.k8s.io', 'v1', 'CertificateSigningRequest', csr({ request: cert, signerName: 'example.com/x', usages: ['digital signature'] })),
     `CertificateSigningRequest.certificates.k8s.io "c" is invalid: spec.request: Invalid value: ${JSON.stringify(cert)}: PEM block type must be CERTIFICATE REQUEST`,
   );
   assert.equal(message('certificates.k8s.io', 'v1', 'CertificateSigningRequest', csr({ request, signerName: 'example.com/x', usages: ['digital signature'] })), 'valid');
+  // A CERTIFICATE REQUEST block whose DER is not a request (x509.ParseCertificateRequest's encoding/asn1 error).
+  const notDer = Buffer.from('-----BEGIN CERTIFICATE REQUEST-----\naGVsbG8=\n-----END CERTIFICATE REQUEST-----\n').toString('base64');
+  assert.equal(
+    message('certificates.k8s.io', 'v1', 'CertificateSigningRequest', csr({ request: notDer, signerName: 'example.com/x', usages: ['digital signature'] })),
+    `CertificateSigningRequest.certificates.k8s.io "c" is invalid: spec.request: Invalid value: ${JSON.stringify(notDer)}: asn1: structure error: tags don't match (16 vs {class:1 tag:8 length:101 isCompound:true}) {optional:false explicit:false application:false private:false defaultValue:<nil> tag:<nil> stringType:0 timeType:0 set:false omitEmpty:false} certificateRequest @2`,
+  );
 });
 
-test('CertificateSigningRequest approval: condition types, True-only statuses, Approved and Denied exclusive', () => {
-  const old = { metadata: { name: 'c' }, spec: { request: csrPem(), signerName: 'example.com/x', usages: ['digital signature'] } };
+test('CertificateSigningRequest approval: condition types, True-only statuses, Approved and Denied exclusive', async () => {
+  const old = { metadata: { name: 'c' }, spec: { request: await csrPem(), signerName: 'example.com/x', usages: ['digital signature'] } };
   const next = {
     ...structuredClone(old),
     status: { conditions: [{ type: 'Approved', status: 'False' }, { type: 'Denied', status: 'True' }, { type: 'Approved', status: 'True' }, { type: '', status: 'X' }, { type: 'Custom', status: 'Y' }] },

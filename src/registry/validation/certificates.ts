@@ -13,15 +13,68 @@ const KEY_USAGES = [
 const LEGACY_SIGNER = 'kubernetes.io/legacy-unknown';
 const MIN_EXPIRATION_SECONDS = 600;
 
-/** The type of the first PEM block in bytes, as encoding/pem.Decode finds it. */
-function firstPemBlockType(pem: string): string | undefined {
-  return /-----BEGIN ([^\r\n-]*)-----\r?\n/.exec(pem)?.[1];
+const GO_FIELD_PARAMS = '{optional:false explicit:false application:false private:false defaultValue:<nil> tag:<nil> stringType:0 timeType:0 set:false omitEmpty:false}';
+
+/** One DER element's header: tag byte, content start and end (which may lie past the data), or undefined when the header itself is cut short. */
+function derHeader(der: Buffer, at: number, end: number): { tag: number; start: number; end: number } | undefined {
+  if (at + 2 > end) return undefined;
+  const tag = der[at]!;
+  let len = der[at + 1]!;
+  let start = at + 2;
+  if (len & 0x80) {
+    const n = len & 0x7f;
+    if (n === 0 || n > 4 || start + n > end) return undefined;
+    len = 0;
+    for (let i = 0; i < n; i++) len = len * 256 + der[start + i]!;
+    start += n;
+  }
+  return { tag, start, end: start + len };
+}
+
+/** A whole DER element within `end`. */
+function derElement(der: Buffer, at: number, end: number): { tag: number; start: number; end: number } | undefined {
+  const h = derHeader(der, at, end);
+  return h && h.end <= end ? h : undefined;
+}
+
+/**
+ * The shape x509.ParseCertificateRequest needs: SEQUENCE { SEQUENCE info, SEQUENCE algorithm,
+ * BIT STRING signature }. A wrong outer tag is reported in encoding/asn1's words; other
+ * malformed structures get its "sequence truncated" or "data truncated" (finer asn1 details are not reproduced).
+ */
+function derRequestError(der: Buffer): string | undefined {
+  // encoding/asn1 compares the tag before it checks that the content is all there.
+  const header = derHeader(der, 0, der.length);
+  if (header && header.tag !== 0x30) {
+    const outer = header;
+    const t = outer.tag;
+    return `asn1: structure error: tags don't match (16 vs {class:${t >> 6} tag:${t & 0x1f} length:${outer.end - outer.start} isCompound:${(t & 0x20) !== 0}}) ${GO_FIELD_PARAMS} certificateRequest @${outer.start}`;
+  }
+  const outer = derElement(der, 0, der.length);
+  if (!outer) return 'asn1: syntax error: data truncated';
+  let at = outer.start;
+  for (const want of [0x30, 0x30, 0x03]) {
+    if (at >= outer.end) return 'asn1: syntax error: sequence truncated';
+    const el = derElement(der, at, outer.end);
+    if (!el || el.tag !== want) return 'asn1: syntax error: data truncated';
+    at = el.end;
+  }
+  return undefined;
+}
+
+/** encoding/pem.Decode's first block: its type and base64 body, if any. */
+function firstPemBlock(pem: string): { type: string; der: Buffer } | undefined {
+  const m = /-----BEGIN ([^\r\n-]*)-----\r?\n([\s\S]*?)-----END \1-----/.exec(pem);
+  return m ? { type: m[1]!, der: Buffer.from(m[2]!.replace(/\s+/g, ''), 'base64') } : undefined;
 }
 
 function validateRequest(request: unknown): FieldErrors {
   const bytes = typeof request === 'string' ? Buffer.from(request, 'base64').toString('latin1') : '';
-  if (firstPemBlockType(bytes) === 'CERTIFICATE REQUEST') return [];
-  return [fieldErr.invalid('spec.request', typeof request === 'string' ? request : null, 'PEM block type must be CERTIFICATE REQUEST')];
+  const value = typeof request === 'string' ? request : null;
+  const block = firstPemBlock(bytes);
+  if (!block || block.type !== 'CERTIFICATE REQUEST') return [fieldErr.invalid('spec.request', value, 'PEM block type must be CERTIFICATE REQUEST')];
+  const derError = derRequestError(block.der);
+  return derError ? [fieldErr.invalid('spec.request', value, derError)] : [];
 }
 
 /** ValidateSignerName (pkg/apis/certificates/validation). */
