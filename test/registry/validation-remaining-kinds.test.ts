@@ -297,3 +297,23 @@ test('ResourceSlice: driver, pool, exactly one node selection, device names and 
   );
   assert.equal(message('resource.k8s.io', 'v1', 'ResourceSlice', slice({ driver: 'd.example.com', pool: { name: 'p', resourceSliceCount: 1 }, nodeName: 'n', devices: [{ name: 'd', attributes: { model: { string: 'x' } } }] })), 'valid');
 });
+
+test('HorizontalPodAutoscaler status: replica counts are non-negative', () => {
+  const old = hpa({ maxReplicas: 3, scaleTargetRef: { kind: 'Deployment', name: 'd' } });
+  assert.equal(
+    message('autoscaling', 'v2', 'HorizontalPodAutoscaler', { ...hpa({ maxReplicas: 3, scaleTargetRef: { kind: 'Deployment', name: 'd' } }), status: { currentReplicas: -1, desiredReplicas: -2 } }, old, 'status'),
+    'HorizontalPodAutoscaler.autoscaling "a" is invalid: [status.currentReplicas: Invalid value: -1: must be greater than or equal to 0, status.desiredReplicas: Invalid value: -2: must be greater than or equal to 0]',
+  );
+});
+
+// pkg/apis/coordination/validation/validation.go ValidateLeaseCandidateSpec.
+test('LeaseCandidate: lease name, semantic versions in order, a known or domain-qualified strategy', () => {
+  const lc = (spec: Obj) => ({ metadata: { name: 'l', namespace: 'default' }, spec });
+  assert.equal(message('coordination.k8s.io', 'v1beta1', 'LeaseCandidate', lc({})), 'LeaseCandidate.coordination.k8s.io "l" is invalid: [spec.leaseName: Required value, spec.binaryVersion: Required value, spec.strategy: Required value]');
+  assert.equal(
+    message('coordination.k8s.io', 'v1beta1', 'LeaseCandidate', lc({ leaseName: 'Bad!', binaryVersion: 'x', emulationVersion: '1.30.0', strategy: 'Bad' })),
+    'LeaseCandidate.coordination.k8s.io "l" is invalid: [spec.binaryVersion: Invalid value: "x": must be a valid semantic version, spec.binaryVersion: Invalid value: "x": must be greater than or equal to `emulationVersion`, spec.strategy.strategy: Unsupported value: "Bad": supported values: "OldestEmulationVersion"]',
+  );
+  assert.equal(message('coordination.k8s.io', 'v1beta1', 'LeaseCandidate', lc({ leaseName: 'a', binaryVersion: '1.29.0', emulationVersion: '1.30.0', strategy: 'OldestEmulationVersion' })), 'LeaseCandidate.coordination.k8s.io "l" is invalid: spec.binaryVersion: Invalid value: "1.29.0": must be greater than or equal to `emulationVersion`');
+  assert.equal(message('coordination.k8s.io', 'v1beta1', 'LeaseCandidate', lc({ leaseName: 'a', binaryVersion: 'v1.31', emulationVersion: '1.30.0', strategy: 'x.com/y' })), 'valid');
+});

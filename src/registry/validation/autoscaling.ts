@@ -168,10 +168,9 @@ export function validateHorizontalPodAutoscalerUpdate(hpa: Obj, _old: Obj, subre
   if (subresource !== 'status') return validateSpec(obj(internal.spec));
   const status = obj(internal.status);
   const errs: FieldErrors = [];
-  // Upstream's path really is "desiredReplicasa".
-  for (const [f, path] of [['currentReplicas', 'status.currentReplicas'], ['desiredReplicas', 'status.desiredReplicasa']] as const) {
+  for (const f of ['currentReplicas', 'desiredReplicas']) {
     const v = optNum(status[f]) ?? 0;
-    if (v < 0) errs.push(fieldErr.invalid(path, v, 'must be greater than or equal to 0'));
+    if (v < 0) errs.push(fieldErr.invalid(`status.${f}`, v, 'must be greater than or equal to 0'));
   }
   return errs;
 }

@@ -8,6 +8,7 @@ import * as admission from './admission.js';
 import * as apiregistration from './apiregistration.js';
 import * as autoscaling from './autoscaling.js';
 import * as certificates from './certificates.js';
+import * as coordination from './coordination.js';
 import * as discovery from './discovery.js';
 import * as flowcontrol from './flowcontrol.js';
 import * as networking from './networking.js';
@@ -48,6 +49,7 @@ const registry = new Map<string, KindValidators>([
   ['resource.k8s.io/ResourceClaim', { validate: resource.validateResourceClaim, validateUpdate: resource.validateResourceClaimUpdate }],
   ['resource.k8s.io/ResourceClaimTemplate', both(resource.validateResourceClaimTemplate, resource.validateResourceClaimTemplateUpdate)],
   ['resource.k8s.io/ResourceSlice', both(resource.validateResourceSlice, resource.validateResourceSliceUpdate)],
+  ['coordination.k8s.io/LeaseCandidate', both(coordination.validateLeaseCandidate)],
   ['storage.k8s.io/CSIDriver', both(storage.validateCSIDriver, storage.validateCSIDriverUpdate)],
   ['storage.k8s.io/CSINode', both(storage.validateCSINode, storage.validateCSINodeUpdate)],
   ['storage.k8s.io/VolumeAttributesClass', both(storage.validateVolumeAttributesClass, storage.validateVolumeAttributesClassUpdate)],
