@@ -317,3 +317,39 @@ test('LeaseCandidate: lease name, semantic versions in order, a known or domain-
   assert.equal(message('coordination.k8s.io', 'v1beta1', 'LeaseCandidate', lc({ leaseName: 'a', binaryVersion: '1.29.0', emulationVersion: '1.30.0', strategy: 'OldestEmulationVersion' })), 'LeaseCandidate.coordination.k8s.io "l" is invalid: spec.binaryVersion: Invalid value: "1.29.0": must be greater than or equal to `emulationVersion`');
   assert.equal(message('coordination.k8s.io', 'v1beta1', 'LeaseCandidate', lc({ leaseName: 'a', binaryVersion: 'v1.31', emulationVersion: '1.30.0', strategy: 'x.com/y' })), 'valid');
 });
+
+async function selfSigned(ca: boolean): Promise<string> {
+  const x509 = await loadX509();
+  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    name: ca ? 'CN=ca' : 'CN=leaf', keys, signingAlgorithm: alg, notBefore: new Date(), notAfter: new Date(Date.now() + 86_400_000),
+    extensions: [new x509.BasicConstraintsExtension(ca, undefined, true)],
+  });
+  return cert.toString('pem') + '\n';
+}
+
+// pkg/apis/certificates/validation/validation.go ValidateClusterTrustBundle and core's ValidateClusterTrustBundleName.
+test('ClusterTrustBundle: name prefixed by the signer, CA certificates only, at least one, no duplicates; signer immutable', async () => {
+  const ca = await selfSigned(true);
+  const leaf = await selfSigned(false);
+  const ctb = (name: string, spec: Obj) => ({ metadata: { name }, spec });
+  assert.equal(
+    message('certificates.k8s.io', 'v1beta1', 'ClusterTrustBundle', ctb('a:b', { trustBundle: 'garbage' })),
+    'ClusterTrustBundle.certificates.k8s.io "a:b" is invalid: [metadata.name: Invalid value: "a:b": ClusterTrustBundle without signer name must not have ":" in its name, spec.trustBundle: Invalid value: "<value omitted>": at least one trust anchor must be provided]',
+  );
+  assert.equal(
+    message('certificates.k8s.io', 'v1beta1', 'ClusterTrustBundle', ctb('x', { signerName: 'example.com/s', trustBundle: ca + leaf + '-----BEGIN PUBLIC KEY-----\nMAA=\n-----END PUBLIC KEY-----\n' })),
+    'ClusterTrustBundle.certificates.k8s.io "x" is invalid: [metadata.name: Invalid value: "x": ClusterTrustBundle for signerName example.com/s must be named with prefix example.com:s:, spec.trustBundle: Invalid value: "<value omitted>": entry 1 does not have the CA bit set, spec.trustBundle: Invalid value: "<value omitted>": entry 2 has bad block type: PUBLIC KEY]',
+  );
+  assert.equal(
+    message('certificates.k8s.io', 'v1beta1', 'ClusterTrustBundle', ctb('example.com:s:x', { signerName: 'example.com/s', trustBundle: ca + ca })),
+    'ClusterTrustBundle.certificates.k8s.io "example.com:s:x" is invalid: spec.trustBundle: Invalid value: "<value omitted>": duplicate trust anchor (indices [0 1])',
+  );
+  const old = ctb('x', { trustBundle: ca });
+  assert.equal(message('certificates.k8s.io', 'v1beta1', 'ClusterTrustBundle', old), 'valid');
+  assert.equal(
+    message('certificates.k8s.io', 'v1beta1', 'ClusterTrustBundle', ctb('x', { signerName: 'example.com/s', trustBundle: ca }), old),
+    'ClusterTrustBundle.certificates.k8s.io "x" is invalid: [metadata.name: Invalid value: "x": ClusterTrustBundle for signerName example.com/s must be named with prefix example.com:s:, spec.signerName: Invalid value: "example.com/s": field is immutable]',
+  );
+});

@@ -1,8 +1,10 @@
 // certificates.k8s.io CertificateSigningRequest (pkg/apis/certificates/validation/validation.go,
 // v1.34; messages checked against kube-apiserver v1.32): the request is a PEM CERTIFICATE
-// REQUEST, usages known and unique, signerName "<domain>/<path>", expirationSeconds >= 600.
+// REQUEST, usages known and unique, signerName "<domain>/<path>", expirationSeconds >= 600;
+// and ClusterTrustBundle (name prefixed by its signer, a bundle of CA certificates).
 
-import { DNS1123_LABEL_MAX_LENGTH, DNS1123_SUBDOMAIN_MAX_LENGTH, isDNS1123Label, isDNS1123Subdomain } from '../../apimachinery/validation.js';
+import { X509Certificate } from 'node:crypto';
+import { DNS1123_LABEL_MAX_LENGTH, DNS1123_SUBDOMAIN_MAX_LENGTH, isDNS1123Label, isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/validation.js';
 import { fieldErr, isSet, obj, objs, optNum, str, strs, type FieldErrors, type Obj } from './util.js';
 
 const KEY_USAGES = [
@@ -143,5 +145,81 @@ export function validateCertificateSigningRequest(csr: Obj): FieldErrors {
     errs.push(fieldErr.invalid('spec.expirationSeconds', expiration, `may not specify a duration less than ${MIN_EXPIRATION_SECONDS} seconds (10 minutes)`));
   }
   if (isSet(csr.status)) errs.push(...validateStatusConditions(csr));
+  return errs;
+}
+
+// ---- ClusterTrustBundle (ValidateClusterTrustBundle, v1.34) ----
+
+const MAX_TRUST_BUNDLE_SIZE = 1024 * 1024;
+const OMITTED = '<value omitted>';
+
+/** ValidateClusterTrustBundleName: "<signerName with / as :>:<suffix>" when a signer is named, no ":" otherwise. */
+function validateClusterTrustBundleName(name: string, signerName: string): string[] {
+  if (signerName === '') {
+    if (name.includes(':')) return ['ClusterTrustBundle without signer name must not have ":" in its name'];
+    return isDNS1123Subdomain(name);
+  }
+  const prefix = `${signerName.replaceAll('/', ':')}:`;
+  if (!name.startsWith(prefix)) return [`ClusterTrustBundle for signerName ${signerName} must be named with prefix ${prefix}`];
+  return isDNS1123Subdomain(name.slice(prefix.length));
+}
+
+/** PEM blocks as encoding/pem.Decode walks them: type, whether it has headers, DER bytes. */
+function pemBlocks(text: string): { type: string; headers: boolean; der: Buffer }[] {
+  const out: { type: string; headers: boolean; der: Buffer }[] = [];
+  const re = /-----BEGIN ([^\r\n-]*)-----\r?\n([\s\S]*?)-----END \1-----/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const body = m[2]!;
+    const headers = /^[^\r\n:]+:.*\r?\n/.test(body);
+    out.push({ type: m[1]!, headers, der: Buffer.from(body.replace(/^[^\r\n:]+:.*\r?\n/gm, '').replace(/\s+/g, ''), 'base64') });
+  }
+  return out;
+}
+
+function validateTrustBundle(bundle: string, path: string): FieldErrors {
+  if (bundle.length > MAX_TRUST_BUNDLE_SIZE) return [fieldErr.tooLong(path, MAX_TRUST_BUNDLE_SIZE)];
+  const errs: FieldErrors = [];
+  const seen = new Map<string, number[]>();
+  pemBlocks(bundle).forEach((b, i) => {
+    if (b.type !== 'CERTIFICATE') return void errs.push(fieldErr.invalid(path, OMITTED, `entry ${i} has bad block type: ${b.type}`));
+    if (b.headers) return void errs.push(fieldErr.invalid(path, OMITTED, `entry ${i} has PEM block headers`));
+    let cert: X509Certificate;
+    try {
+      cert = new X509Certificate(b.der);
+    } catch {
+      return void errs.push(fieldErr.invalid(path, OMITTED, `entry ${i} does not parse as X.509`));
+    }
+    if (!cert.ca) return void errs.push(fieldErr.invalid(path, OMITTED, `entry ${i} does not have the CA bit set`));
+    const key = b.der.toString('base64');
+    seen.set(key, [...(seen.get(key) ?? []), i]);
+  });
+  // A malformed block hides the duplicate and missing-anchor checks, as upstream.
+  if (errs.length) return errs;
+  if (seen.size === 0) errs.push(fieldErr.invalid(path, OMITTED, 'at least one trust anchor must be provided'));
+  for (const indices of seen.values()) if (indices.length > 1) errs.push(fieldErr.invalid(path, OMITTED, `duplicate trust anchor (indices [${indices.join(' ')}])`));
+  return errs;
+}
+
+function validateClusterTrustBundleWith(bundle: Obj, parseBundle: boolean): FieldErrors {
+  const spec = obj(bundle.spec);
+  const signer = str(spec.signerName);
+  const name = str(obj(bundle.metadata).name);
+  // The kind's name rule (a path segment) is checked with the metadata; this is the rest of upstream's.
+  const errs = isValidPathSegmentName(name).length ? [] : validateClusterTrustBundleName(name, signer).map((m) => fieldErr.invalid('metadata.name', name, m));
+  if (signer !== '') errs.push(...validateSignerName('spec.signerName', signer));
+  if (parseBundle) errs.push(...validateTrustBundle(str(spec.trustBundle), 'spec.trustBundle'));
+  return errs;
+}
+
+export function validateClusterTrustBundle(bundle: Obj): FieldErrors {
+  return validateClusterTrustBundleWith(bundle, true);
+}
+
+/** An unchanged bundle is not parsed again; the signer is immutable. */
+export function validateClusterTrustBundleUpdate(bundle: Obj, old: Obj): FieldErrors {
+  const spec = obj(bundle.spec);
+  const oldSpec = obj(old.spec);
+  const errs = validateClusterTrustBundleWith(bundle, str(spec.trustBundle) !== str(oldSpec.trustBundle));
+  if (str(spec.signerName) !== str(oldSpec.signerName)) errs.push(fieldErr.invalid('spec.signerName', str(spec.signerName), 'field is immutable'));
   return errs;
 }

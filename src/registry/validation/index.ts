@@ -57,6 +57,7 @@ const registry = new Map<string, KindValidators>([
   ['networking.k8s.io/ServiceCIDR', { validate: networking.validateServiceCIDR, validateUpdate: networking.validateServiceCIDRUpdate }],
   ['autoscaling/HorizontalPodAutoscaler', { validate: autoscaling.validateHorizontalPodAutoscaler, validateUpdate: autoscaling.validateHorizontalPodAutoscalerUpdate }],
   ['certificates.k8s.io/CertificateSigningRequest', both(certificates.validateCertificateSigningRequest)],
+  ['certificates.k8s.io/ClusterTrustBundle', both(certificates.validateClusterTrustBundle, certificates.validateClusterTrustBundleUpdate)],
   ['apiregistration.k8s.io/APIService', { validate: apiregistration.validateAPIService, validateUpdate: apiregistration.validateAPIServiceUpdate }],
   ['storage.k8s.io/VolumeAttachment', { validate: storage.validateVolumeAttachment, validateUpdate: storage.validateVolumeAttachmentUpdate }],
   ['discovery.k8s.io/EndpointSlice', both(discovery.validateEndpointSlice, discovery.validateEndpointSliceUpdate)],
