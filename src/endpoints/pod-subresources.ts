@@ -15,8 +15,9 @@ export async function bindPod(registry: Registry, scope: Scope, name: string, bi
   const target = binding.target ?? {};
   const errs = [];
   if (binding.metadata?.name && binding.metadata.name !== name) errs.push(fieldErr.invalid('metadata.name', binding.metadata.name, 'must match the pod name'));
-  if (!target.name) errs.push(fieldErr.required('target.name', ''));
+  // ValidatePodBinding's order: the kind, then the name.
   if (target.kind && target.kind !== 'Node') errs.push(fieldErr.notSupported('target.kind', target.kind, ['Node', '<empty>']));
+  if (!target.name) errs.push(fieldErr.required('target.name', ''));
   if (errs.length) throw invalid({ group: '', kind: 'Binding' }, name, errs);
   await registry.guaranteedUpdate(
     scope,

@@ -1,7 +1,8 @@
 // The review kinds: virtual resources answered by authentication and authorization,
 // never stored (TokenReview, SelfSubjectReview, the access reviews, SelfSubjectRulesReview).
 
-import { badRequest, fieldErr, internalError, invalid, type FieldError } from '../apimachinery/errors.js';
+import { badRequest, internalError, invalid } from '../apimachinery/errors.js';
+import { validateAccessReview } from '../registry/validation/authorization.js';
 import { failureReason } from '../authn/errors.js';
 import { intersectAudiences, type Authenticator, type UserInfo } from '../authn/types.js';
 import type { Ctx } from '../server/http.js';
@@ -42,6 +43,11 @@ export class Reviews {
   /** Answer a review: the returned object is the response body (201). */
   async answer(ctx: Ctx, served: ServedResource, review: Obj): Promise<Obj> {
     const kind = served.def.kind;
+    // handlers/create.go (EnsureObjectNamespaceMatchesRequestNamespace) runs before any review is answered.
+    const objectNamespace = review.metadata?.namespace;
+    if (served.def.namespaced && objectNamespace && objectNamespace !== ctx.info.namespace) {
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
     const out: Obj = { kind, apiVersion: review.apiVersion, metadata: {}, ...(review.spec !== undefined ? { spec: review.spec } : {}) };
     const user = ctx.user!;
     switch (kind) {
@@ -51,9 +57,13 @@ export class Reviews {
       case 'TokenReview':
         out.status = await this.tokenReview(review);
         return out;
-      case 'SelfSubjectRulesReview':
-        out.status = await this.rules(user, String(review.spec?.namespace ?? ''));
+      case 'SelfSubjectRulesReview': {
+        // pkg/registry/authorization/selfsubjectrulesreview/rest.go: a rules review needs a namespace.
+        const namespace = String(review.spec?.namespace ?? '');
+        if (!namespace) throw badRequest('no namespace on request');
+        out.status = await this.rules(user, namespace);
         return out;
+      }
       default:
         out.status = await this.access(ctx, served, review, user);
         return out;
@@ -82,19 +92,15 @@ export class Reviews {
   private async access(ctx: Ctx, served: ServedResource, review: Obj, self: UserInfo): Promise<Obj> {
     const spec = review.spec ?? {};
     const kind = served.def.kind;
-    const errs: FieldError[] = [];
     const ra = spec.resourceAttributes;
     const nra = spec.nonResourceAttributes;
-    if (!!ra === !!nra) errs.push(fieldErr.invalid('spec.resourceAttributes', ra ?? null, 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
+    const errs = validateAccessReview(kind, review, ctx.info.namespace ?? '');
+    // The registry passes the decoded internal object's Kind, which is empty: upstream prints `.authorization.k8s.io ""`.
+    if (errs.length) throw invalid({ group: 'authorization.k8s.io', kind: '' }, '', errs);
     let user = self;
     if (kind === 'SubjectAccessReview' || kind === 'LocalSubjectAccessReview') {
-      if (!spec.user && !(Array.isArray(spec.groups) && spec.groups.length)) errs.push(fieldErr.invalid('spec.user', spec.user ?? '', 'at least one of user or group must be specified'));
       user = { username: String(spec.user ?? ''), uid: spec.uid, groups: Array.isArray(spec.groups) ? spec.groups : [], extra: spec.extra };
     }
-    if (kind === 'LocalSubjectAccessReview' && ra && ra.namespace !== ctx.info.namespace) {
-      errs.push(fieldErr.invalid('spec.resourceAttributes.namespace', ra.namespace ?? '', 'must match metadata.namespace'));
-    }
-    if (errs.length) throw invalid({ group: 'authorization.k8s.io', kind }, '', errs);
     const attributes: Attributes = ra
       ? {
           user, isResourceRequest: true, path: '', verb: String(ra.verb ?? ''), apiGroup: String(ra.group ?? ''),

@@ -120,8 +120,6 @@ export const groupKinds: KindDef[] = [
     subresources: [statusSubresource()],
   }),
   kind({ group: NET, kind: 'IngressClass', tracksGeneration: true, plural: 'ingressclasses', singular: 'ingressclass', namespaced: false }),
-  kind({ group: NET, kind: 'IPAddress', plural: 'ipaddresses', singular: 'ipaddress', shortNames: ['ip'], namespaced: false }),
-  kind({ group: NET, kind: 'ServiceCIDR', plural: 'servicecidrs', singular: 'servicecidr', namespaced: false, subresources: [statusSubresource()] }),
 
   // rbac.authorization.k8s.io/v1
   // The rbac strategies (pkg/registry/rbac/*/strategy.go) allow create on update.

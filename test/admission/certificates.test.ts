@@ -64,8 +64,9 @@ describe('certificate admission plugins', () => {
     const garbage = await srv.request('POST', CSRS, {
       body: { metadata: { name: 'garbage' }, spec: { request: Buffer.from('-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----\n').toString('base64'), signerName: 'kubernetes.io/kube-apiserver-client', usages: ['client auth'] } },
     });
-    assert.equal(garbage.status, 403, garbage.text);
-    assert.equal(garbage.json().message, 'certificatesigningrequests.certificates.k8s.io "garbage" is forbidden: failed to parse CSR: PEM block type must be CERTIFICATE REQUEST');
+    // The strategy's validation refuses it before validating admission runs (kube-apiserver v1.32 answers the same 422).
+    assert.equal(garbage.status, 422, garbage.text);
+    assert.match(garbage.json().message, /^CertificateSigningRequest.certificates.k8s.io "garbage" is invalid: spec.request: Invalid value: "[^"]+": PEM block type must be CERTIFICATE REQUEST$/);
   });
 
   it('CertificateApproval and CertificateSigning: approve and sign on the signer, by name or domain wildcard', async () => {
@@ -95,7 +96,12 @@ describe('certificate admission plugins', () => {
 
   it('ClusterTrustBundleAttest: a bundle for a signer needs attest; GC-only updates do not', async (t) => {
     if ((await srv.request('GET', CTBS)).status !== 200) return t.skip('certificates.k8s.io/v1beta1 ClusterTrustBundles not served');
-    const pem = '-----BEGIN CERTIFICATE-----\nMIIBcDCCARagAwIBAgIBATAKBggqhkjOPQQDAjAPMQ0wCwYDVQQDEwR0ZXN0MB4XDTI0MDEwMTAwMDAwMFoXDTM0MDEwMTAwMDAwMFowDzENMAsGA1UEAxMEdGVzdDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABP\n-----END CERTIFICATE-----\n';
+    // A real CA certificate: the bundle's own validation (ValidateClusterTrustBundle) runs before admission.
+    const x509 = await loadX509();
+    const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+    const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+    const ca = await x509.X509CertificateGenerator.createSelfSigned({ name: 'CN=test', keys, signingAlgorithm: alg, extensions: [new x509.BasicConstraintsExtension(true, undefined, true)] });
+    const pem = ca.toString('pem') + '\n';
     const bundle = { metadata: { name: 'example.com:signer:b1' }, spec: { signerName: 'example.com/signer', trustBundle: pem } };
     const refused = await asUser(srv, carol, 'POST', CTBS, { body: bundle });
     assert.equal(refused.status, 403, refused.text);

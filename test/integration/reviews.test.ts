@@ -54,4 +54,47 @@ describe('reviews', () => {
     const list = await srv.request('GET', '/apis/authorization.k8s.io/v1/subjectaccessreviews');
     assert.equal(list.status, 405);
   });
+  // pkg/registry/authorization/selfsubjectrulesreview/rest.go and pkg/apis/authorization/validation/validation.go;
+  // messages as kube-apiserver v1.32 answered them (non-scalar values in v1.34's JSON rendering).
+  it('refuses a rules review without a namespace and malformed access reviews as upstream does', async () => {
+    const ssrr = await srv.request('POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', { body: { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: {} } });
+    assert.equal(ssrr.status, 400, ssrr.text);
+    assert.deepEqual([ssrr.json().reason, ssrr.json().message], ['BadRequest', 'no namespace on request']);
+    const rules = await srv.request('POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', { body: { spec: { namespace: 'default' } } });
+    assert.equal(rules.status, 201, rules.text);
+    assert.ok(rules.json().status.resourceRules.length > 0);
+
+    const sar = await srv.request('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', {
+      body: { metadata: { labels: { a: 'b' } }, spec: { resourceAttributes: { verb: 'get', fieldSelector: { requirements: [{ key: '', operator: 'In' }] } }, nonResourceAttributes: {} } },
+    });
+    assert.equal(sar.status, 422, sar.text);
+    assert.equal(
+      sar.json().message,
+      '.authorization.k8s.io "" is invalid: [spec.nonResourceAttributes: Invalid value: {}: cannot be specified in combination with resourceAttributes, spec.user: Invalid value: "": at least one of user or group must be specified, ' +
+        "spec.resourceAttributes.fieldSelector.requirements[0].key: Required value: must be specified, spec.resourceAttributes.fieldSelector.requirements[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn', " +
+        'metadata: Invalid value: {"labels":{"a":"b"}}: must be empty]',
+    );
+    assert.deepEqual(sar.json().details.causes.map((c: any) => c.field), [
+      'spec.nonResourceAttributes', 'spec.user', 'spec.resourceAttributes.fieldSelector.requirements[0].key', 'spec.resourceAttributes.fieldSelector.requirements[0].values', 'metadata',
+    ]);
+
+    const ssar = await srv.request('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', {
+      body: { spec: { resourceAttributes: { verb: 'get', labelSelector: { rawSelector: 'x', requirements: [{ key: 'x', operator: 'Exists', values: ['a'] }] } } } },
+    });
+    assert.equal(ssar.status, 422, ssar.text);
+    assert.equal(
+      ssar.json().message,
+      ".authorization.k8s.io \"\" is invalid: [spec.resourceAttributes.labelSelector.rawSelector: Invalid value: \"x\": may not specified at the same time as requirements, spec.resourceAttributes.labelSelector.requirements[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist']",
+    );
+    const neither = await srv.request('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', { body: { spec: {} } });
+    assert.equal(neither.json().message, '.authorization.k8s.io "" is invalid: spec.resourceAttributes: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified');
+
+    const lsar = await srv.request('POST', '/apis/authorization.k8s.io/v1/namespaces/default/localsubjectaccessreviews', { body: { spec: { user: 'a', nonResourceAttributes: { path: '/x' } } } });
+    assert.equal(lsar.status, 422, lsar.text);
+    assert.equal(lsar.json().message, '.authorization.k8s.io "" is invalid: spec.nonResourceAttributes: Invalid value: {"path":"/x"}: disallowed on this kind of request');
+    const otherNs = await srv.request('POST', '/apis/authorization.k8s.io/v1/namespaces/default/localsubjectaccessreviews', {
+      body: { metadata: { namespace: 'other' }, spec: { user: 'a', resourceAttributes: { namespace: 'other' } } },
+    });
+    assert.deepEqual([otherNs.status, otherNs.json().message], [400, 'the namespace of the provided object does not match the namespace sent on the request']);
+  });
 });

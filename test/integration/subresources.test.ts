@@ -153,5 +153,8 @@ describe('subresources', () => {
     assert.equal(b.status, 201, b.text);
     assert.equal((await srv.request('GET', '/api/v1/namespaces/default/pods/tobind')).json().spec.nodeName, 'node-z');
     assert.equal((await srv.request('GET', '/api/v1/namespaces/default/bindings')).status, 405);
+    // ValidatePodBinding (pkg/apis/core/validation) reports the kind before the name.
+    const bad = await srv.request('POST', '/api/v1/namespaces/default/bindings', { body: { metadata: { name: 'tobind' }, target: { kind: 'Pod', name: '' } } });
+    assert.deepEqual(bad.json().details?.causes?.map((c: { field: string }) => c.field), ['target.kind', 'target.name']);
   });
 });

@@ -204,6 +204,17 @@ describe('upstream parity', () => {
     assert.equal(same.status, 200);
   });
 
+  it('renders a bad dryRun list as apimachinery v1.34 field.Error.ErrorBody does (json.Marshal of the []string) on create, patch and delete', async () => {
+    await cm('dry');
+    const create = await srv.request('POST', `${CM}?dryRun=Bad&dryRun=All`, { body: { metadata: { name: 'dry2' } } });
+    assert.deepEqual([create.status, create.json().message], [422, 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Bad","All"]: supported values: "All"']);
+    const patch = await srv.request('PATCH', `${CM}/dry?dryRun=Bad`, { raw: '{}', headers: MERGE });
+    assert.deepEqual([patch.status, patch.json().message], [422, 'PatchOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Bad"]: supported values: "All"']);
+    const del = await srv.request('DELETE', `${CM}/dry?dryRun=Bad`);
+    assert.deepEqual([del.status, del.json().message], [422, 'DeleteOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Bad"]: supported values: "All"']);
+    assert.equal((await srv.request('GET', `${CM}/dry`)).status, 200);
+  });
+
   it('strips managedFields when a write sets them to one empty entry (fieldmanager reset)', async () => {
     await cm('mf');
     const before = (await srv.request('GET', `${CM}/mf`)).json();

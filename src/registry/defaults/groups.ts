@@ -69,6 +69,18 @@ function hpaV2(obj: JsonObject): void {
   }
 }
 
+/** resource.k8s.io (pkg/apis/resource/v1/defaults.go): a request for devices asks for exactly one by default. */
+function deviceRequestMode(obj: JsonObject): void {
+  if (!obj.allocationMode) obj.allocationMode = 'ExactCount';
+  if (obj.allocationMode === 'ExactCount' && !obj.count) obj.count = 1;
+}
+
+/** v1beta1's request is flat: defaulted like ExactDeviceRequest unless it has subrequests. */
+function deviceRequestV1beta1(obj: JsonObject): void {
+  if (Array.isArray(obj.firstAvailable) && obj.firstAvailable.length > 0) return;
+  deviceRequestMode(obj);
+}
+
 function crdSpec(obj: JsonObject): void {
   const names = ptrStruct(obj, 'names');
   if (names && typeof names.kind === 'string') {
@@ -125,6 +137,12 @@ export const groupDefaulters: Record<string, TypeDefaulter> = {
     defaultPtr(o, 'volumeBindingMode', 'Immediate');
   },
   'io.k8s.api.storage.v1.CSIDriver': csiDriver,
+  'io.k8s.api.resource.v1.ExactDeviceRequest': deviceRequestMode,
+  'io.k8s.api.resource.v1.DeviceSubRequest': deviceRequestMode,
+  'io.k8s.api.resource.v1beta2.ExactDeviceRequest': deviceRequestMode,
+  'io.k8s.api.resource.v1beta2.DeviceSubRequest': deviceRequestMode,
+  'io.k8s.api.resource.v1beta1.DeviceRequest': deviceRequestV1beta1,
+  'io.k8s.api.resource.v1beta1.DeviceSubRequest': deviceRequestMode,
   'io.k8s.api.discovery.v1.EndpointPort': (o) => {
     defaultPtr(o, 'name', '');
     defaultPtr(o, 'protocol', 'TCP');

@@ -5,13 +5,19 @@
 import type { FieldError } from '../../apimachinery/errors.js';
 import type { Obj } from '../../types/kind.js';
 import * as admission from './admission.js';
+import * as apiregistration from './apiregistration.js';
+import * as autoscaling from './autoscaling.js';
+import * as certificates from './certificates.js';
+import * as coordination from './coordination.js';
 import * as discovery from './discovery.js';
 import * as flowcontrol from './flowcontrol.js';
 import * as networking from './networking.js';
+import * as persistentVolume from './persistent-volume.js';
 import * as node from './node.js';
 import * as policy from './policy.js';
 import * as quota from './quota.js';
 import * as rbac from './rbac.js';
+import * as resource from './resource.js';
 import * as scheduling from './scheduling.js';
 import * as storage from './storage.js';
 import { kindValidators as workloadValidators } from './workloads.js';
@@ -38,6 +44,21 @@ const registry = new Map<string, KindValidators>([
   ['networking.k8s.io/IngressClass', both(networking.validateIngressClass, networking.validateIngressClassUpdate)],
   ['storage.k8s.io/StorageClass', both(storage.validateStorageClass, storage.validateStorageClassUpdate)],
   ['storage.k8s.io/CSIStorageCapacity', both(storage.validateCSIStorageCapacity)],
+  ['/PersistentVolume', { validate: persistentVolume.validatePersistentVolume, validateUpdate: persistentVolume.validatePersistentVolumeUpdate }],
+  ['resource.k8s.io/DeviceClass', both(resource.validateDeviceClass)],
+  ['resource.k8s.io/ResourceClaim', { validate: resource.validateResourceClaim, validateUpdate: resource.validateResourceClaimUpdate }],
+  ['resource.k8s.io/ResourceClaimTemplate', both(resource.validateResourceClaimTemplate, resource.validateResourceClaimTemplateUpdate)],
+  ['resource.k8s.io/ResourceSlice', both(resource.validateResourceSlice, resource.validateResourceSliceUpdate)],
+  ['coordination.k8s.io/LeaseCandidate', both(coordination.validateLeaseCandidate)],
+  ['storage.k8s.io/CSIDriver', both(storage.validateCSIDriver, storage.validateCSIDriverUpdate)],
+  ['storage.k8s.io/CSINode', both(storage.validateCSINode, storage.validateCSINodeUpdate)],
+  ['storage.k8s.io/VolumeAttributesClass', both(storage.validateVolumeAttributesClass, storage.validateVolumeAttributesClassUpdate)],
+  ['networking.k8s.io/IPAddress', { validate: networking.validateIPAddress, validateUpdate: networking.validateIPAddressUpdate }],
+  ['networking.k8s.io/ServiceCIDR', { validate: networking.validateServiceCIDR, validateUpdate: networking.validateServiceCIDRUpdate }],
+  ['autoscaling/HorizontalPodAutoscaler', { validate: autoscaling.validateHorizontalPodAutoscaler, validateUpdate: autoscaling.validateHorizontalPodAutoscalerUpdate }],
+  ['certificates.k8s.io/CertificateSigningRequest', both(certificates.validateCertificateSigningRequest)],
+  ['certificates.k8s.io/ClusterTrustBundle', both(certificates.validateClusterTrustBundle, certificates.validateClusterTrustBundleUpdate)],
+  ['apiregistration.k8s.io/APIService', { validate: apiregistration.validateAPIService, validateUpdate: apiregistration.validateAPIServiceUpdate }],
   ['storage.k8s.io/VolumeAttachment', { validate: storage.validateVolumeAttachment, validateUpdate: storage.validateVolumeAttachmentUpdate }],
   ['discovery.k8s.io/EndpointSlice', both(discovery.validateEndpointSlice, discovery.validateEndpointSliceUpdate)],
   ['node.k8s.io/RuntimeClass', both(node.validateRuntimeClass, node.validateRuntimeClassUpdate)],

@@ -3,7 +3,7 @@
 
 import { validateMetav1LabelSelector } from '../../apimachinery/labels.js';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/validation.js';
-import { cidrContains, isValidCIDRForLegacyField, parseCIDRSloppy, parseIPSloppy } from './net.js';
+import { cidrContains, ipString, isValidCIDR, isValidCIDRForLegacyField, parseCIDRSloppy, parseIPSloppy } from './net.js';
 import {
   fieldErr,
   isDomainPrefixedPath,
@@ -330,3 +330,65 @@ export function validateIngressClassUpdate(ic: Obj, old: Obj): FieldErrors {
   ];
 }
 
+
+// ---- IPAddress and ServiceCIDR (ValidateIPAddress, ValidateServiceCIDR) ----
+
+/** ValidateIPAddressName: the name is an address in canonical form (netip.ParseAddr). */
+function validateIPAddressName(name: string): FieldErrors {
+  // netip.ParseAddr rejects zones-free garbage and IPv4 with leading zeros; its detailed messages are not reproduced.
+  const ip = /^[0-9a-fA-F:.]+$/.test(name) && !/(^|\.)0[0-9]/.test(name) ? parseIPSloppy(name) : undefined;
+  if (!ip) return [fieldErr.invalid('metadata.name', name, `ParseAddr(${JSON.stringify(name)}): unable to parse IP`)];
+  return ipString(ip.bytes) === name ? [] : [fieldErr.invalid('metadata.name', name, 'must be a canonical format IP address')];
+}
+
+export function validateIPAddress(ip: Obj): FieldErrors {
+  const errs = validateIPAddressName(str(obj(ip.metadata).name));
+  const spec = obj(ip.spec);
+  if (!isSet(spec.parentRef)) return [...errs, fieldErr.required('spec.parentRef', '')];
+  const ref = obj(spec.parentRef);
+  const p = 'spec.parentRef';
+  // The core group (Services) is empty, so group cannot be required.
+  if (str(ref.group) !== '') for (const m of isDNS1123Subdomain(str(ref.group))) errs.push(fieldErr.invalid(`${p}.group`, str(ref.group), m));
+  for (const f of ['resource', 'name']) {
+    const v = str(ref[f]);
+    if (v === '') errs.push(fieldErr.required(`${p}.${f}`, ''));
+    else for (const m of isValidPathSegmentName(v)) errs.push(fieldErr.invalid(`${p}.${f}`, v, m));
+  }
+  const ns = str(ref.namespace);
+  if (ns !== '') for (const m of isValidPathSegmentName(ns)) errs.push(fieldErr.invalid(`${p}.namespace`, ns, m));
+  return errs;
+}
+
+export function validateIPAddressUpdate(ip: Obj, old: Obj): FieldErrors {
+  const newRef = obj(ip.spec).parentRef ?? null;
+  const oldRef = obj(old.spec).parentRef ?? null;
+  return JSON.stringify(newRef) === JSON.stringify(oldRef) ? [] : [fieldErr.invalid('spec.parentRef', newRef, 'field is immutable')];
+}
+
+export function validateServiceCIDR(sc: Obj): FieldErrors {
+  const spec = obj(sc.spec);
+  const cidrs = strs(spec.cidrs);
+  if (cidrs.length === 0) return [fieldErr.required('spec.cidrs', 'at least one CIDR required')];
+  if (cidrs.length > 2) return [fieldErr.invalid('spec.cidrs', spec, 'may only hold up to 2 values')];
+  const errs: FieldErrors = [];
+  cidrs.forEach((c, i) => errs.push(...isValidCIDR(`spec.cidrs[${i}]`, c)));
+  if (cidrs.length === 2) {
+    const [a, b] = cidrs.map(parseCIDRSloppy);
+    if (!a || !b || a.v4 === b.v4) errs.push(fieldErr.invalid('spec.cidrs', spec, 'may specify no more than one IP for each IP family, i.e 192.168.0.0/24 and 2001:db8::/64'));
+  }
+  return errs;
+}
+
+/** The CIDRs are immutable, except that a single-stack ServiceCIDR may gain its second family. */
+export function validateServiceCIDRUpdate(sc: Obj, old: Obj, subresource?: string): FieldErrors {
+  if (subresource === 'status') return [];
+  const errs = validateServiceCIDR(sc);
+  const next = strs(obj(sc.spec).cidrs);
+  const prev = strs(obj(old.spec).cidrs);
+  if (prev.length === 1 && next.length === 2) {
+    if (next[0] !== prev[0]) errs.push(fieldErr.invalid('spec.cidrs[0]', next[0], 'field is immutable'));
+  } else if (JSON.stringify(next) !== JSON.stringify(prev)) {
+    errs.push(fieldErr.invalid('spec.cidrs', next, 'field is immutable'));
+  }
+  return errs;
+}

@@ -219,7 +219,7 @@ function validateProjected(proj: Obj, path: string): FieldErrors {
 
 const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
 
-function validateCSIDriverName(name: string, path: string): FieldErrors {
+export function validateCSIDriverName(name: string, path: string): FieldErrors {
   const errs: FieldErrors = [];
   if (name.length === 0) errs.push(fieldErr.required(path, ''));
   if (Buffer.byteLength(name) > 63) errs.push(fieldErr.tooLong(path, 63));
@@ -368,6 +368,12 @@ const VOLUME_SOURCES: [string, string, SourceValidator][] = [
     return errs;
   }],
 ];
+
+/** A pod volume source's own checks, for the PersistentVolume sources that share them. */
+export function validatePodVolumeSourceField(fieldName: string, source: Obj, path: string): FieldErrors {
+  const entry = VOLUME_SOURCES.find(([f]) => f === fieldName);
+  return entry ? entry[2](source, path, '', undefined, { resourceIsPod: false }) : [];
+}
 
 /** Field names used in the "more than 1 volume type" errors where they differ from the JSON names. */
 const FORBIDDEN_NAMES: Record<string, string> = { downwardAPI: 'downwarAPI', cephfs: 'cephFS' };
@@ -903,7 +909,7 @@ export function validateTolerations(tolerations: Obj[], path: string): FieldErro
   return errs;
 }
 
-function validateNodeSelectorTerm(term: Obj, allowInvalidValue: boolean, path: string): FieldErrors {
+export function validateNodeSelectorTerm(term: Obj, allowInvalidValue: boolean, path: string): FieldErrors {
   const errs: FieldErrors = [];
   objs(term.matchExpressions).forEach((rq, j) => {
     const p = `${path}.matchExpressions[${j}]`;

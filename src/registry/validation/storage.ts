@@ -1,8 +1,9 @@
-// storage.k8s.io/v1: StorageClass, CSIStorageCapacity, VolumeAttachment
+// storage.k8s.io/v1: StorageClass, CSIStorageCapacity, VolumeAttachment, CSIDriver, CSINode, VolumeAttributesClass
 // (pkg/apis/storage/validation/validation.go, v1.34; messages checked against kube-apiserver v1.32).
 
 import { validateMetav1LabelSelector } from '../../apimachinery/labels.js';
 import { isDNS1123Subdomain, isQualifiedName, validateLabelName } from '../../apimachinery/validation.js';
+import { validateCSIDriverName } from './pod.js';
 import { fieldErr, IS_NEGATIVE_ERROR_MSG, isObj, isSet, obj, objs, quantity, semanticEqual, str, strMap, strs, validateImmutable, type FieldErrors, type Obj } from './util.js';
 
 // ---- StorageClass ----
@@ -140,5 +141,111 @@ export function validateVolumeAttachmentUpdate(va: Obj, old: Obj, subresource?: 
   const errs = validateVolumeAttachment(va);
   // The spec is immutable except through the status subresource, which keeps it.
   if (subresource !== 'status' && !semanticEqual(va.spec ?? null, old.spec ?? null)) errs.push(fieldErr.invalid('spec', va.spec, 'field is immutable'));
+  return errs;
+}
+
+// ---- CSIDriver ----
+
+const MIN_TOKEN_SECONDS = 10 * 60;
+const MAX_TOKEN_SECONDS = 2 ** 32;
+
+function validateTokenRequests(requests: Obj[]): FieldErrors {
+  const errs: FieldErrors = [];
+  const seen = new Set<string>();
+  requests.forEach((r, i) => {
+    const p = `spec.tokenRequests[${i}]`;
+    const audience = str(r.audience);
+    if (seen.has(audience)) errs.push(fieldErr.duplicate(`${p}.audience`, audience));
+    seen.add(audience);
+    if (typeof r.expirationSeconds === 'number') {
+      if (r.expirationSeconds < MIN_TOKEN_SECONDS) errs.push(fieldErr.invalid(`${p}.expirationSeconds`, r.expirationSeconds, 'may not specify a duration less than 10 minutes'));
+      if (r.expirationSeconds > MAX_TOKEN_SECONDS) errs.push(fieldErr.invalid(`${p}.expirationSeconds`, r.expirationSeconds, 'may not specify a duration larger than 2^32 seconds'));
+    }
+  });
+  return errs;
+}
+
+export function validateCSIDriver(d: Obj): FieldErrors {
+  const spec = obj(d.spec);
+  const errs: FieldErrors = [];
+  // Upstream's path for attachRequired really is "attachedRequired".
+  const required: [string, string][] = [['attachRequired', 'spec.attachedRequired'], ['podInfoOnMount', 'spec.podInfoOnMount'], ['storageCapacity', 'spec.storageCapacity']];
+  for (const [f, path] of required) if (!isSet(spec[f])) errs.push(fieldErr.required(path, ''));
+  if (!isSet(spec.fsGroupPolicy)) errs.push(fieldErr.required('spec.fsGroupPolicy', ''));
+  else if (!['File', 'None', 'ReadWriteOnceWithFSType'].includes(str(spec.fsGroupPolicy))) errs.push(fieldErr.notSupported('spec.fsGroupPolicy', str(spec.fsGroupPolicy), ['File', 'None', 'ReadWriteOnceWithFSType']));
+  errs.push(...validateTokenRequests(objs(spec.tokenRequests)));
+  for (const mode of strs(spec.volumeLifecycleModes)) {
+    if (mode !== 'Persistent' && mode !== 'Ephemeral') errs.push(fieldErr.notSupported('spec.volumeLifecycleModes', mode, ['Persistent', 'Ephemeral']));
+  }
+  if (!isSet(spec.seLinuxMount)) errs.push(fieldErr.required('spec.seLinuxMount', ''));
+  return errs;
+}
+
+export function validateCSIDriverUpdate(d: Obj, old: Obj): FieldErrors {
+  const spec = obj(d.spec);
+  const oldSpec = obj(old.spec);
+  return [
+    ...validateCSIDriver(d),
+    ...validateImmutable(spec.attachRequired ?? null, oldSpec.attachRequired ?? null, 'spec.attachedRequired'),
+    ...(semanticEqual(spec.volumeLifecycleModes ?? null, oldSpec.volumeLifecycleModes ?? null) ? [] : [fieldErr.invalid('spec.volumeLifecycleModes', spec.volumeLifecycleModes ?? null, 'field is immutable')]),
+  ];
+}
+
+// ---- CSINode ----
+
+const MAX_CSI_NODE_ID = 256;
+
+export function validateCSINode(n: Obj): FieldErrors {
+  const errs: FieldErrors = [];
+  const names = new Set<string>();
+  objs(obj(n.spec).drivers).forEach((d, i) => {
+    const p = `spec.drivers[${i}]`;
+    const name = str(d.name);
+    errs.push(...validateCSIDriverName(name, `${p}.name`));
+    const nodeID = str(d.nodeID);
+    if (nodeID === '') errs.push(fieldErr.required(`${p}.nodeID`, ''));
+    else if (nodeID.length > MAX_CSI_NODE_ID) errs.push(fieldErr.invalid(`${p}.nodeID`, nodeID, `must be ${MAX_CSI_NODE_ID} characters or less`));
+    const count = obj(d.allocatable).count;
+    if (typeof count === 'number' && count < 0) errs.push(fieldErr.invalid(`${p}.allocatable.count`, count, IS_NEGATIVE_ERROR_MSG));
+    // Topology key errors carry the driver's path, as upstream reports them.
+    const keys = new Set<string>();
+    for (const k of strs(d.topologyKeys)) {
+      errs.push(...validateLabelName(k, p));
+      if (keys.has(k)) errs.push(fieldErr.duplicate(p, k));
+      keys.add(k);
+    }
+    if (names.has(name)) errs.push(fieldErr.duplicate(`${p}.name`, name));
+    names.add(name);
+  });
+  return errs;
+}
+
+/** A driver entry, once registered, does not change (only whole entries come and go). */
+export function validateCSINodeUpdate(n: Obj, old: Obj): FieldErrors {
+  const errs = validateCSINode(n);
+  const newDrivers = objs(obj(n.spec).drivers);
+  for (const o of objs(obj(old.spec).drivers)) {
+    for (const d of newDrivers) {
+      if (str(o.name) === str(d.name) && !semanticEqual(o, d)) errs.push(fieldErr.invalid('CSINodeDriver', d, 'field is immutable'));
+    }
+  }
+  return errs;
+}
+
+// ---- VolumeAttributesClass ----
+
+export function validateVolumeAttributesClass(c: Obj): FieldErrors {
+  const driver = str(c.driverName);
+  const errs: FieldErrors = driver === '' ? [fieldErr.required('driverName', '')] : isQualifiedName(driver.toLowerCase()).map((m) => fieldErr.invalid('driverName', driver.toLowerCase(), m));
+  const params = strMap(c.parameters);
+  if (Object.keys(params).length === 0) errs.push(fieldErr.required('parameters', 'must contain at least one key/value pair'));
+  else errs.push(...validateParameters(params));
+  return errs;
+}
+
+export function validateVolumeAttributesClassUpdate(c: Obj, old: Obj): FieldErrors {
+  const errs = validateVolumeAttributesClass(c);
+  if (str(c.driverName) !== str(old.driverName)) errs.push(fieldErr.forbidden('driverName', 'updates to driverName are forbidden.'));
+  if (!semanticEqual(old.parameters ?? null, c.parameters ?? null)) errs.push(fieldErr.forbidden('parameters', 'updates to parameters are forbidden.'));
   return errs;
 }

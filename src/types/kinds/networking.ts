@@ -5,8 +5,8 @@ import { kind, statusSubresource, type KindDef } from '../kind.js';
 import { gated, sameShapeStorage, type GatedKindDef } from './gated.js';
 
 const G = 'networking.k8s.io';
-// An IPAddress is named by its address in canonical form (ValidateIPAddressName; no NameRule expresses it yet).
-const ipAddress = { group: G, kind: 'IPAddress', plural: 'ipaddresses', singular: 'ipaddress', shortNames: ['ip'], namespaced: false };
+// An IPAddress is named by its address in canonical form: the kind's validation checks it (ValidateIPAddressName).
+const ipAddress = { group: G, kind: 'IPAddress', plural: 'ipaddresses', singular: 'ipaddress', shortNames: ['ip'], namespaced: false, nameRule: 'PathSegmentName' as const };
 // Upstream's PrepareForCreate leaves status alone: the allocator creates ServiceCIDRs with their status.
 const serviceCIDR = {
   group: G, kind: 'ServiceCIDR', plural: 'servicecidrs', singular: 'servicecidr', namespaced: false,
