@@ -1,0 +1,148 @@
+// Snapshots of the SQLite store: a consistent copy taken while a server keeps writing,
+// the checks a file must pass before a server may start on it, and the copy into a fresh
+// data dir.
+//
+// The copy is `VACUUM INTO`: one read transaction, so it is the store as of one commit
+// (the WAL's committed frames included) and, unlike the step-wise backup API, it never
+// restarts when the server commits meanwhile; in WAL mode the reader does not block the
+// server's writer. Revisions are `log.rev`, an INTEGER PRIMARY KEY, which VACUUM keeps.
+import Database from 'better-sqlite3';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { durableRename } from '../../util/durable-rename.js';
+import { INITIAL_REVISION, SCHEMA_VERSION, type SqliteDatabase } from './schema.js';
+
+/** What a snapshot holds, for the operator's report. */
+export interface SqliteSnapshotInfo {
+  /** The store's revision: the newest row of the log. */
+  revision: number;
+  /** Live keys. */
+  keys: number;
+  /** Revision below which history was compacted away. */
+  compacted: number;
+  /** Size of the file in bytes. */
+  bytes: number;
+}
+
+/** A file that is not a usable skiff store; the message says why. */
+export class InvalidSnapshotError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidSnapshotError';
+  }
+}
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+const TABLES = ['current', 'log', 'meta'];
+
+/** The first bytes of a file (fewer when it is shorter). */
+export function fileHead(path: string, n: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const got = readSync(fd, buf, 0, n, 0);
+    return buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function isSqliteFile(path: string): boolean {
+  return fileHead(path, SQLITE_MAGIC.length).equals(SQLITE_MAGIC);
+}
+
+/**
+ * Copies the live store at storePath into file, atomically (a `.part` file renamed into
+ * place once complete, checked and synced). Safe while a server writes to the store.
+ */
+export function saveSqliteSnapshot(storePath: string, file: string): SqliteSnapshotInfo {
+  if (!existsSync(storePath)) throw new InvalidSnapshotError(`no skiff store at ${storePath}`);
+  const part = `${file}.part`;
+  rmSync(part, { force: true });
+  // Not openDatabase: that would create a schema in a file that is not a store yet.
+  const source = new Database(storePath, { fileMustExist: true });
+  try {
+    source.pragma('busy_timeout = 5000');
+    checkLayout(source, storePath);
+    source.prepare('VACUUM INTO ?').run(part);
+  } catch (err) {
+    rmSync(part, { force: true });
+    throw err;
+  } finally {
+    source.close();
+  }
+  try {
+    const info = inspectSqliteSnapshot(part);
+    durableRename(part, file);
+    return info;
+  } catch (err) {
+    rmSync(part, { force: true });
+    throw err;
+  }
+}
+
+/** Checks that file is an intact skiff store and reports what it holds. Never writes to it. */
+export function inspectSqliteSnapshot(file: string): SqliteSnapshotInfo {
+  if (!isSqliteFile(file)) throw new InvalidSnapshotError(`${file} is not a skiff snapshot: not an SQLite database`);
+  let db: SqliteDatabase;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw new InvalidSnapshotError(`${file}: ${(err as Error).message}`);
+  }
+  try {
+    checkLayout(db, file);
+    const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+    if (problems.length !== 1 || problems[0] !== 'ok') {
+      throw new InvalidSnapshotError(`${file} failed the integrity check: ${problems.slice(0, 3).join('; ')}`);
+    }
+    const revision = (db.prepare('SELECT MAX(rev) FROM log').pluck().get() as number | null) ?? INITIAL_REVISION;
+    const keys = db.prepare('SELECT COUNT(*) FROM current').pluck().get() as number;
+    const compacted = (db.prepare("SELECT value FROM meta WHERE name = 'compacted'").pluck().get() as number | undefined) ?? 0;
+    return { revision, keys, compacted, bytes: statSync(file).size };
+  } catch (err) {
+    if (err instanceof InvalidSnapshotError) throw err;
+    // SQLITE_CORRUPT, SQLITE_NOTADB and the like surface here.
+    throw new InvalidSnapshotError(`${file} is damaged: ${(err as Error).message}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Installs a checked snapshot as the store at storePath, which must not exist. The copy
+ * is made through SQLite (so a snapshot taken from a WAL-mode store comes out whole) into
+ * a `.part` file renamed into place; the server sets WAL mode again when it opens it.
+ */
+export function restoreSqliteSnapshot(file: string, storePath: string): SqliteSnapshotInfo {
+  const info = inspectSqliteSnapshot(file);
+  const part = `${storePath}.part`;
+  rmSync(part, { force: true });
+  const source = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    source.prepare('VACUUM INTO ?').run(part);
+  } finally {
+    source.close();
+  }
+  try {
+    const restored = inspectSqliteSnapshot(part);
+    if (restored.revision !== info.revision || restored.keys !== info.keys) {
+      throw new InvalidSnapshotError(`the copy of ${file} does not match it (revision ${restored.revision} vs ${info.revision})`);
+    }
+    durableRename(part, storePath);
+    return restored;
+  } catch (err) {
+    rmSync(part, { force: true });
+    throw err;
+  }
+}
+
+function checkLayout(db: SqliteDatabase, file: string): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+  if (!TABLES.every((t) => tables.includes(t))) {
+    throw new InvalidSnapshotError(`${file} is an SQLite database but not a skiff store (tables: ${tables.join(', ') || 'none'})`);
+  }
+  if (version !== SCHEMA_VERSION) {
+    throw new InvalidSnapshotError(`${file} has store schema version ${version}; this skiff reads version ${SCHEMA_VERSION}`);
+  }
+}
