@@ -68,6 +68,20 @@ describe('skiff snapshot on the SQLite store', () => {
       const actual = await listLoaded(s2);
       assertSameObjects(actual, expected);
 
+      const oldRv = Number(expected.get('/api/v1/namespaces /snap-a')!.resourceVersion);
+      const oldEvents: any[] = [];
+      // A watch from a revision older than the restarted watch cache: 410 Expired, as kube-apiserver's cacher answers after a restart.
+      const oldWatch = await s2.stream(`/api/v1/namespaces/snap-a/configmaps?watch=1&resourceVersion=${oldRv}`, (line) => oldEvents.push(JSON.parse(line)));
+      try {
+        assert.equal(oldWatch.status, 200);
+        await eventually(() => oldEvents.length > 0, 10_000, 'watch answer');
+        assert.equal(oldEvents[0].type, 'ERROR');
+        assert.equal(oldEvents[0].object.code, 410);
+        assert.equal(oldEvents[0].object.reason, 'Expired');
+        assert.match(oldEvents[0].object.message, new RegExp(`^too old resource version: ${oldRv} \\(\\d+\\)$`));
+      } finally {
+        oldWatch.close();
+      }
       const list = await s2.request('GET', '/api/v1/namespaces/snap-a/configmaps?limit=1');
       const listRv = Number(list.json().metadata.resourceVersion);
       assert.ok(listRv >= revision, `the restored server's revision ${listRv} is at least the snapshot's ${revision}`);
