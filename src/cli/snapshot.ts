@@ -22,7 +22,7 @@ export interface SnapshotCommandIO {
 const USAGE = `usage:
   skiff snapshot save FILE [--data-dir DIR]
   skiff snapshot save FILE --etcd-servers URL [--etcd-cafile F --etcd-certfile F --etcd-keyfile F]
-  skiff snapshot restore FILE --data-dir NEW_DIR
+  skiff snapshot restore FILE --data-dir NEW_DIR [--bump-revision N --mark-compacted]
   skiff snapshot status FILE
 
 save     copies the store to FILE while the server keeps serving: the SQLite store under
@@ -32,6 +32,9 @@ save     copies the store to FILE while the server keeps serving: the SQLite sto
 restore  installs a SQLite snapshot as the store of a data dir that has none yet; every
          object keeps its uid and resourceVersion. An etcd snapshot is restored into a new
          etcd data dir with etcdutl (etcdctl in etcd 3.4): etcdutl snapshot restore FILE.
+         --bump-revision N --mark-compacted (as etcdutl's): raise the revision by N and
+         compact all history below it, so resourceVersions handed out after the snapshot
+         are never reused and clients holding older ones relist.
 status   checks FILE and prints what it holds.
 The snapshot holds the store only, not the PKI: copy ca.crt, ca.key, sa.key and sa.pub
 (and admin.*, apiserver.*) from the old data dir to keep certificates and tokens valid.`;
@@ -46,12 +49,36 @@ interface SnapshotArgs {
   flags: ServerFlags;
   changed: ReadonlySet<string>;
   etcdServers: string[];
+  bumpRevision: number;
+}
+
+/** etcdutl's restore-only flags, which the server's flag table does not have: taken out of argv first. */
+function takeRestoreFlags(argv: string[]): { rest: string[]; bumpRevision?: string; markCompacted: boolean } {
+  const rest: string[] = [];
+  let bumpRevision: string | undefined;
+  let markCompacted = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (a === '--mark-compacted' || a === '--mark-compacted=true') markCompacted = true;
+    else if (a === '--mark-compacted=false') markCompacted = false;
+    else if (a.startsWith('--bump-revision=')) bumpRevision = a.slice('--bump-revision='.length);
+    else if (a === '--bump-revision') {
+      bumpRevision = argv[++i];
+      if (bumpRevision === undefined) throw new UsageError('flag needs an argument: --bump-revision');
+    } else rest.push(a);
+  }
+  return { rest, bumpRevision, markCompacted };
 }
 
 function parseArgs(argv: string[]): SnapshotArgs | 'help' {
+  const restoreFlags = takeRestoreFlags(argv);
   let parsed;
   try {
-    parsed = parseFlags(argv);
+    parsed = parseFlags(restoreFlags.rest);
   } catch (e) {
     if (e instanceof FlagError) throw new UsageError(e.message);
     throw e;
@@ -75,7 +102,17 @@ function parseArgs(argv: string[]): SnapshotArgs | 'help' {
     if (!parsed.changed.has('data-dir')) throw new UsageError('snapshot restore needs --data-dir NEW_DIR (a data dir without a store)');
   }
   if (cmd === 'status' && (etcdServers.length || parsed.changed.has('data-dir'))) throw new UsageError('snapshot status reads only FILE');
-  return { cmd, file, flags: parsed.options, changed: parsed.changed, etcdServers };
+  const bumpRevision = parseBump(cmd, restoreFlags.bumpRevision, restoreFlags.markCompacted);
+  return { cmd, file, flags: parsed.options, changed: parsed.changed, etcdServers, bumpRevision };
+}
+
+function parseBump(cmd: string, value: string | undefined, markCompacted: boolean): number {
+  if ((value !== undefined || markCompacted) && cmd !== 'restore') throw new UsageError(`--bump-revision and --mark-compacted are flags of snapshot restore, not ${cmd}`);
+  const n = value === undefined ? 0 : Number(value);
+  if (!/^\d+$/.test(value ?? '0') || !Number.isSafeInteger(n)) throw new UsageError(`invalid argument ${JSON.stringify(value)} for "--bump-revision" flag: must be a non-negative integer`);
+  if (n > 0 && !markCompacted) throw new UsageError('--mark-compacted is required with --bump-revision greater than 0');
+  if (n === 0 && markCompacted) throw new UsageError('--mark-compacted needs --bump-revision greater than 0');
+  return n;
 }
 
 export async function runSnapshotCommand(argv: string[], io: SnapshotCommandIO): Promise<number> {
@@ -141,7 +178,7 @@ function restore(args: SnapshotArgs, io: SnapshotCommandIO): void {
   if (taken) throw new InvalidSnapshotError(`data-dir "${args.flags.dataDir}" already holds a skiff store (${taken}); restore only into a data dir without one`);
   inspectSqliteSnapshot(file);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const info = restoreSqliteSnapshot(file, storePath);
+  const info = restoreSqliteSnapshot(file, storePath, { bumpRevision: args.bumpRevision });
   io.stdout(`Snapshot restored to ${join(args.flags.dataDir, STORE_FILE)} (${describeSqlite(info)})\n`);
   if (!existsSync(join(dataDir, 'ca.key'))) {
     io.stdout(

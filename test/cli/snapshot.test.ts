@@ -79,6 +79,30 @@ describe('skiff snapshot (SQLite, command function)', () => {
     }
   });
 
+  it('--bump-revision N --mark-compacted raises the revision, keeps every key and compacts the history below', async () => {
+    const src = await populatedDataDir();
+    const file = join(base, 'bump.db');
+    assert.equal((await run('save', file, '--data-dir', src.dir)).code, 0);
+    const dest = fresh();
+    const restored = await run('restore', file, '--data-dir', dest, '--bump-revision', '1000000', '--mark-compacted');
+    assert.equal(restored.code, 0, restored.stderr);
+    const bumped = src.revision + 1_000_000;
+    assert.match(restored.stdout, new RegExp(`\\(revision ${bumped}, 39 keys, compacted to ${bumped}, `));
+    const store = SqliteStore.open(join(dest, 'skiff.db'));
+    try {
+      assert.equal(await store.currentRevision(), bumped);
+      assert.equal(await store.compactedRevision(), bumped);
+      const all = await store.range('/registry/');
+      assert.deepEqual(new Map(all.kvs.map((kv) => [kv.key, { value: kv.value.toString(), mod: kv.modRevision, create: kv.createRevision }])), src.keys);
+      await assert.rejects(store.get('/registry/configmaps/ns/cm-0', src.revision), { name: 'CompactedError' });
+      const w = await store.create('/registry/configmaps/ns/new', Buffer.from('n'));
+      assert.ok(w.ok);
+      assert.equal(w.kv.modRevision, bumped + 1);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('prints usage errors with exit code 2', async () => {
     const cases: [string[], RegExp][] = [
       [[], /missing subcommand/],
@@ -93,6 +117,11 @@ describe('skiff snapshot (SQLite, command function)', () => {
       [['restore', 'x'], /needs --data-dir NEW_DIR/],
       [['restore', 'x', '--data-dir', 'd', '--etcd-servers', 'http://127.0.0.1:1'], /etcdutl snapshot restore/],
       [['status', 'x', '--data-dir', 'd'], /reads only FILE/],
+      [['restore', 'x', '--data-dir', 'd', '--bump-revision', '5'], /--mark-compacted is required with --bump-revision greater than 0/],
+      [['restore', 'x', '--data-dir', 'd', '--mark-compacted'], /--mark-compacted needs --bump-revision greater than 0/],
+      [['restore', 'x', '--data-dir', 'd', '--bump-revision=-1', '--mark-compacted'], /invalid argument "-1" for "--bump-revision" flag/],
+      [['restore', 'x', '--data-dir', 'd', '--bump-revision'], /flag needs an argument: --bump-revision/],
+      [['save', 'x', '--bump-revision=5', '--mark-compacted'], /flags of snapshot restore, not save/],
     ];
     for (const [argv, pattern] of cases) {
       const r = await run(...argv);

@@ -100,5 +100,24 @@ describe('skiff snapshot on the SQLite store', () => {
     } finally {
       await s2.close();
     }
+
+    // etcdutl's --bump-revision with --mark-compacted: the same objects, but no revision of the old server is handed out again.
+    const bumpDir = join(base, 'bumped');
+    const bumped = await runCli(['restore', file, '--data-dir', bumpDir, '--bump-revision=1000000000', '--mark-compacted']);
+    assert.equal(bumped.code, 0, bumped.stderr);
+    const bumpedRevision = revision + 1_000_000_000;
+    assert.match(bumped.stdout, new RegExp(`\\(revision ${bumpedRevision}, \\d+ keys, compacted to ${bumpedRevision}, `));
+    const s3 = await startTestServer({ dataDir: bumpDir });
+    try {
+      assertSameObjects(await listLoaded(s3), expected);
+      const exact = await s3.request('GET', `/api/v1/configmaps?resourceVersion=${revision}&resourceVersionMatch=Exact`);
+      assert.equal(exact.status, 410, exact.text);
+      assert.equal(exact.json().reason, 'Expired');
+      const created = await s3.request('POST', '/api/v1/namespaces/snap-a/configmaps', { body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after-bump' } } });
+      assert.equal(created.status, 201, created.text);
+      assert.ok(Number(created.json().metadata.resourceVersion) > bumpedRevision);
+    } finally {
+      await s3.close();
+    }
   });
 });

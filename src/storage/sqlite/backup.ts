@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { durableRename } from '../../util/durable-rename.js';
 import { INITIAL_REVISION, SCHEMA_VERSION, type SqliteDatabase } from './schema.js';
+import { WriteEngine } from './write-engine.js';
 
 /** What a snapshot holds, for the operator's report. */
 export interface SqliteSnapshotInfo {
@@ -108,13 +109,30 @@ export function inspectSqliteSnapshot(file: string): SqliteSnapshotInfo {
   }
 }
 
+export interface RestoreOptions {
+  /**
+   * Like etcdutl's --bump-revision with --mark-compacted: the restored store's revision is
+   * raised by this much and everything below is marked compacted, so no resourceVersion a
+   * client saw after the snapshot is handed out again, and clients holding older ones
+   * get 410 Gone and relist. 0 (default) keeps the snapshot's revision and history.
+   */
+  bumpRevision?: number;
+}
+
+/**
+ * The log row that carries a bumped revision: a tombstone of a key outside every
+ * resource prefix, so no range or watch of the API ever reports it.
+ */
+export const BUMP_REVISION_KEY = '/skiff-restore/bump-revision';
+
 /**
  * Installs a checked snapshot as the store at storePath, which must not exist. The copy
  * is made through SQLite (so a snapshot taken from a WAL-mode store comes out whole) into
  * a `.part` file renamed into place; the server sets WAL mode again when it opens it.
  */
-export function restoreSqliteSnapshot(file: string, storePath: string): SqliteSnapshotInfo {
+export function restoreSqliteSnapshot(file: string, storePath: string, opts: RestoreOptions = {}): SqliteSnapshotInfo {
   const info = inspectSqliteSnapshot(file);
+  const bump = opts.bumpRevision ?? 0;
   const part = `${storePath}.part`;
   rmSync(part, { force: true });
   const source = new Database(file, { readonly: true, fileMustExist: true });
@@ -124,15 +142,30 @@ export function restoreSqliteSnapshot(file: string, storePath: string): SqliteSn
     source.close();
   }
   try {
+    if (bump > 0) bumpRevision(part, info.revision + bump);
     const restored = inspectSqliteSnapshot(part);
-    if (restored.revision !== info.revision || restored.keys !== info.keys) {
-      throw new InvalidSnapshotError(`the copy of ${file} does not match it (revision ${restored.revision} vs ${info.revision})`);
+    if (restored.revision !== info.revision + bump || restored.keys !== info.keys) {
+      throw new InvalidSnapshotError(`the copy of ${file} does not match it (revision ${restored.revision} vs ${info.revision + bump})`);
     }
     durableRename(part, storePath);
     return restored;
   } catch (err) {
     rmSync(part, { force: true });
     throw err;
+  }
+}
+
+/** Raises the store's revision to `revision` and compacts everything below it. */
+function bumpRevision(path: string, revision: number): void {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.prepare('INSERT INTO log(rev, key, value, create_rev, prev_rev, deleted) VALUES (?, ?, NULL, 0, 0, 1)').run(revision, BUMP_REVISION_KEY);
+    const engine = new WriteEngine(db);
+    engine.markCompacted(revision);
+    // At once: the server's stepwise compaction would take one transaction per 5000 of the bumped revisions.
+    engine.compactStep(revision, Infinity);
+  } finally {
+    db.close();
   }
 }
 
