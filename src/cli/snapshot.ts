@@ -6,11 +6,10 @@
 // it carries no private keys, so it may be kept where the CA key must not be. Restoring a
 // store into a data dir without the old ca.*/sa.* files gives a server with a new CA and
 // a new service-account key (old kubeconfigs and tokens no longer verify).
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidSnapshotError, fileHead, inspectSqliteSnapshot, isSqliteFile, restoreSqliteSnapshot, saveSqliteSnapshot, type SqliteSnapshotInfo } from '../storage/sqlite/backup.js';
-import { looksLikeEtcdSnapshot, saveEtcdSnapshot } from '../storage/etcd/snapshot.js';
+import { etcdSnapshotDigestMatches, looksLikeEtcdSnapshot, saveEtcdSnapshot } from '../storage/etcd/snapshot.js';
 import { STORE_FILE } from '../storage/sqlite/schema.js';
 import { FlagError, parseFlags, type ServerFlags } from './flags.js';
 
@@ -160,7 +159,9 @@ async function save(args: SnapshotArgs, io: SnapshotCommandIO): Promise<void> {
     io.stdout(`Snapshot saved at ${args.file} (etcd ${info.etcdVersion}, ${info.bytes} bytes, revision ${info.revisionAtStart} or later)\n`);
     return;
   }
-  const info = saveSqliteSnapshot(join(resolve(args.flags.dataDir), STORE_FILE), file);
+  const storePath = join(resolve(args.flags.dataDir), STORE_FILE);
+  if ([storePath, `${storePath}-wal`, `${storePath}-shm`].includes(file)) throw new InvalidSnapshotError(`${args.file} is the live store itself; save the snapshot elsewhere`);
+  const info = saveSqliteSnapshot(storePath, file);
   io.stdout(`Snapshot saved at ${args.file} (${describeSqlite(info)})\n`);
 }
 
@@ -176,8 +177,6 @@ function restore(args: SnapshotArgs, io: SnapshotCommandIO): void {
   const storePath = join(dataDir, STORE_FILE);
   const taken = [STORE_FILE, `${STORE_FILE}-wal`, `${STORE_FILE}-shm`].find((f) => existsSync(join(dataDir, f)));
   if (taken) throw new InvalidSnapshotError(`data-dir "${args.flags.dataDir}" already holds a skiff store (${taken}); restore only into a data dir without one`);
-  inspectSqliteSnapshot(file);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const info = restoreSqliteSnapshot(file, storePath, { bumpRevision: args.bumpRevision });
   io.stdout(`Snapshot restored to ${join(args.flags.dataDir, STORE_FILE)} (${describeSqlite(info)})\n`);
   if (!existsSync(join(dataDir, 'ca.key'))) {
@@ -196,10 +195,9 @@ function status(fileArg: string, io: SnapshotCommandIO): void {
     return;
   }
   if (!looksLikeEtcdSnapshot(fileHead(file, 20))) throw new InvalidSnapshotError(`${fileArg} is neither a skiff SQLite snapshot nor an etcd snapshot`);
-  const data = readFileSync(file);
-  const digestOk = data.length % 512 === 32 && createHash('sha256').update(data.subarray(0, data.length - 32)).digest().equals(data.subarray(data.length - 32));
-  if (!digestOk) throw new InvalidSnapshotError(`${fileArg}: etcd snapshot whose sha256 digest is missing or does not match`);
-  io.stdout(`${fileArg}: etcd snapshot, ${data.length} bytes, sha256 digest ok\n`);
+  const size = statSync(file).size;
+  if (!etcdSnapshotDigestMatches(file, size)) throw new InvalidSnapshotError(`${fileArg}: etcd snapshot whose sha256 digest is missing or does not match`);
+  io.stdout(`${fileArg}: etcd snapshot, ${size} bytes, sha256 digest ok\n`);
 }
 
 function describeSqlite(info: SqliteSnapshotInfo): string {

@@ -143,6 +143,12 @@ describe('skiff snapshot (SQLite, command function)', () => {
     assert.equal(missing.code, 1);
     assertCleanError(missing, /ENOENT: no such file or directory.*nope\.db/);
 
+    const live = readFileSync(join(src.dir, 'skiff.db'));
+    const self = await run('save', join(src.dir, 'skiff.db'), '--data-dir', src.dir);
+    assert.equal(self.code, 1);
+    assertCleanError(self, /is the live store itself; save the snapshot elsewhere/);
+    assert.ok(readFileSync(join(src.dir, 'skiff.db')).equals(live));
+
     const noStore = await run('save', join(base, 'x.db'), '--data-dir', fresh());
     assert.equal(noStore.code, 1);
     assertCleanError(noStore, /no skiff store at .*skiff\.db/);
@@ -173,7 +179,7 @@ describe('skiff snapshot (SQLite, command function)', () => {
     const d = await run('restore', damaged, '--data-dir', dest);
     assert.equal(d.code, 1);
     assertCleanError(d, /damaged\.db (failed the integrity check|is damaged)/);
-    assert.ok(!existsSync(join(dest, 'skiff.db')), 'nothing is restored from a damaged file');
+    assert.ok(!existsSync(dest), 'nothing is restored from a damaged file, not even the data dir');
 
     const truncated = join(base, 'truncated.db');
     writeFileSync(truncated, readFileSync(good).subarray(0, 4096 + 100));

@@ -45,11 +45,34 @@ export function looksLikeEtcdSnapshot(head: Buffer): boolean {
   return head.length >= BOLT_MAGIC_OFFSET + 4 && head.readUInt32LE(BOLT_MAGIC_OFFSET) === BOLT_MAGIC;
 }
 
+/** True when a saved snapshot ends with the sha256 of the rest, as etcd sent it (etcdutl's check on restore). */
+export function etcdSnapshotDigestMatches(file: string, size: number): boolean {
+  if (size % 512 !== SHA256_SIZE) return false;
+  const hash = createHash('sha256');
+  const buf = Buffer.alloc(1 << 20);
+  const fd = openSync(file, 'r');
+  try {
+    let pos = 0;
+    const dataEnd = size - SHA256_SIZE;
+    while (pos < dataEnd) {
+      const n = readSync(fd, buf, 0, Math.min(buf.length, dataEnd - pos), pos);
+      if (n === 0) return false;
+      hash.update(buf.subarray(0, n));
+      pos += n;
+    }
+    const trailer = Buffer.alloc(SHA256_SIZE);
+    return readSync(fd, trailer, 0, SHA256_SIZE, dataEnd) === SHA256_SIZE && hash.digest().equals(trailer);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function saveEtcdSnapshot(source: EtcdSnapshotSource, file: string): Promise<EtcdSnapshotInfo> {
   const read = (f?: string) => (f ? readFile(f) : Promise.resolve(undefined));
   const [ca, cert, key] = await Promise.all([read(source.caFile), read(source.certFile), read(source.keyFile)]);
   const tls = ca || cert || key ? { ca, cert, key } : undefined;
-  const channel = new GrpcChannel(source.endpoint, { tls, dialTimeoutMs: source.dialTimeoutMs, keepaliveMs: 0 });
+  // Keepalive pings (the default) end the stream if the member goes silent, instead of waiting forever.
+  const channel = new GrpcChannel(source.endpoint, { tls, dialTimeoutMs: source.dialTimeoutMs });
   const part = `${file}.part`;
   try {
     const status = decodeStatus(await channel.unary(RPC.status, encodeStatus(), source.dialTimeoutMs ?? 5000));

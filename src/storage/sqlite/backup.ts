@@ -7,7 +7,8 @@
 // restarts when the server commits meanwhile; in WAL mode the reader does not block the
 // server's writer. Revisions are `log.rev`, an INTEGER PRIMARY KEY, which VACUUM keeps.
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { durableRename } from '../../util/durable-rename.js';
 import { INITIAL_REVISION, SCHEMA_VERSION, type SqliteDatabase } from './schema.js';
 import { WriteEngine } from './write-engine.js';
@@ -133,6 +134,7 @@ export const BUMP_REVISION_KEY = '/skiff-restore/bump-revision';
 export function restoreSqliteSnapshot(file: string, storePath: string, opts: RestoreOptions = {}): SqliteSnapshotInfo {
   const info = inspectSqliteSnapshot(file);
   const bump = opts.bumpRevision ?? 0;
+  mkdirSync(dirname(storePath), { recursive: true, mode: 0o700 });
   const part = `${storePath}.part`;
   rmSync(part, { force: true });
   const source = new Database(file, { readonly: true, fileMustExist: true });
