@@ -46,7 +46,6 @@ interface SnapshotArgs {
   cmd: 'save' | 'restore' | 'status';
   file: string;
   flags: ServerFlags;
-  changed: ReadonlySet<string>;
   etcdServers: string[];
   bumpRevision: number;
 }
@@ -102,7 +101,7 @@ function parseArgs(argv: string[]): SnapshotArgs | 'help' {
   }
   if (cmd === 'status' && (etcdServers.length || parsed.changed.has('data-dir'))) throw new UsageError('snapshot status reads only FILE');
   const bumpRevision = parseBump(cmd, restoreFlags.bumpRevision, restoreFlags.markCompacted);
-  return { cmd, file, flags: parsed.options, changed: parsed.changed, etcdServers, bumpRevision };
+  return { cmd, file, flags: parsed.options, etcdServers, bumpRevision };
 }
 
 function parseBump(cmd: string, value: string | undefined, markCompacted: boolean): number {
@@ -143,7 +142,8 @@ export async function runSnapshotCommand(argv: string[], io: SnapshotCommandIO):
     }
     return 0;
   } catch (e) {
-    io.stderr(`Error: ${describe(e)}\n`);
+    // One line, no stack: Node's fs errors already name the syscall and the path.
+    io.stderr(`Error: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
 }
@@ -202,9 +202,4 @@ function status(fileArg: string, io: SnapshotCommandIO): void {
 
 function describeSqlite(info: SqliteSnapshotInfo): string {
   return `revision ${info.revision}, ${info.keys} keys, compacted to ${info.compacted}, ${info.bytes} bytes`;
-}
-
-/** A one-line reason without a stack: Node's fs errors already name the syscall and path. */
-function describe(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
