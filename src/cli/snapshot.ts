@@ -8,8 +8,8 @@
 // a new service-account key (old kubeconfigs and tokens no longer verify).
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InvalidSnapshotError, fileHead, inspectSqliteSnapshot, isSqliteFile, restoreSqliteSnapshot, saveSqliteSnapshot, type SqliteSnapshotInfo } from '../storage/sqlite/backup.js';
-import { etcdSnapshotDigestMatches, looksLikeEtcdSnapshot, saveEtcdSnapshot } from '../storage/etcd/snapshot.js';
+import { InvalidSnapshotError, inspectSqliteSnapshot, isSqliteFile, restoreSqliteSnapshot, saveSqliteSnapshot, type SqliteSnapshotInfo } from '../storage/sqlite/backup.js';
+import { etcdSnapshotDigestMatches, isEtcdSnapshotFile, saveEtcdSnapshot } from '../storage/etcd/snapshot.js';
 import { STORE_FILE } from '../storage/sqlite/schema.js';
 import { FlagError, parseFlags, type ServerFlags } from './flags.js';
 
@@ -167,7 +167,7 @@ async function save(args: SnapshotArgs, io: SnapshotCommandIO): Promise<void> {
 
 function restore(args: SnapshotArgs, io: SnapshotCommandIO): void {
   const file = resolve(args.file);
-  if (looksLikeEtcdSnapshot(fileHead(file, 20))) {
+  if (isEtcdSnapshotFile(file)) {
     throw new InvalidSnapshotError(
       `${args.file} is an etcd snapshot: restore it into a new etcd data dir with "etcdutl snapshot restore ${args.file} --data-dir ETCD_DIR" ` +
         '(etcdctl snapshot restore in etcd 3.4), start etcd on that dir and skiff with --etcd-servers',
@@ -194,7 +194,7 @@ function status(fileArg: string, io: SnapshotCommandIO): void {
     io.stdout(`${fileArg}: skiff SQLite snapshot, ${describeSqlite(inspectSqliteSnapshot(file))}\n`);
     return;
   }
-  if (!looksLikeEtcdSnapshot(fileHead(file, 20))) throw new InvalidSnapshotError(`${fileArg} is neither a skiff SQLite snapshot nor an etcd snapshot`);
+  if (!isEtcdSnapshotFile(file)) throw new InvalidSnapshotError(`${fileArg} is neither a skiff SQLite snapshot nor an etcd snapshot`);
   const size = statSync(file).size;
   if (!etcdSnapshotDigestMatches(file, size)) throw new InvalidSnapshotError(`${fileArg}: etcd snapshot whose sha256 digest is missing or does not match`);
   io.stdout(`${fileArg}: etcd snapshot, ${size} bytes, sha256 digest ok\n`);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { durableRename } from '../../util/durable-rename.js';
+import { fileHead } from '../../util/file-head.js';
 import { GrpcChannel, GrpcError } from './grpc.js';
 import { RPC, decodeSnapshotResponse, decodeStatus, encodeSnapshotRequest, encodeStatus } from './messages.js';
 
@@ -41,8 +42,9 @@ export class EtcdSnapshotError extends Error {
 }
 
 /** True when the file starts like a bbolt database (an etcd snapshot or member/snap/db). */
-export function looksLikeEtcdSnapshot(head: Buffer): boolean {
-  return head.length >= BOLT_MAGIC_OFFSET + 4 && head.readUInt32LE(BOLT_MAGIC_OFFSET) === BOLT_MAGIC;
+export function isEtcdSnapshotFile(path: string): boolean {
+  const head = fileHead(path, BOLT_MAGIC_OFFSET + 4);
+  return head.length === BOLT_MAGIC_OFFSET + 4 && head.readUInt32LE(BOLT_MAGIC_OFFSET) === BOLT_MAGIC;
 }
 
 /** True when a saved snapshot ends with the sha256 of the rest, as etcd sent it (etcdutl's check on restore). */
@@ -132,12 +134,5 @@ function checkFile(part: string): void {
   const size = statSync(part).size;
   // etcdutl's own test for a trailing digest: bbolt pages are multiples of 512 bytes.
   if (size % 512 !== SHA256_SIZE) throw new EtcdSnapshotError(`snapshot has an unexpected size ${size}`);
-  const head = Buffer.alloc(BOLT_MAGIC_OFFSET + 4);
-  const fd = openSync(part, 'r');
-  try {
-    readSync(fd, head, 0, head.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (!looksLikeEtcdSnapshot(head)) throw new EtcdSnapshotError('the snapshot etcd sent is not a bbolt database');
+  if (!isEtcdSnapshotFile(part)) throw new EtcdSnapshotError('the snapshot etcd sent is not a bbolt database');
 }

@@ -7,9 +7,10 @@
 // restarts when the server commits meanwhile; in WAL mode the reader does not block the
 // server's writer. Revisions are `log.rev`, an INTEGER PRIMARY KEY, which VACUUM keeps.
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { durableRename } from '../../util/durable-rename.js';
+import { fileHead } from '../../util/file-head.js';
 import { INITIAL_REVISION, SCHEMA_VERSION, type SqliteDatabase } from './schema.js';
 import { WriteEngine } from './write-engine.js';
 
@@ -35,18 +36,6 @@ export class InvalidSnapshotError extends Error {
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 const TABLES = ['current', 'log', 'meta'];
-
-/** The first bytes of a file (fewer when it is shorter). */
-export function fileHead(path: string, n: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(n);
-    const got = readSync(fd, buf, 0, n, 0);
-    return buf.subarray(0, got);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 export function isSqliteFile(path: string): boolean {
   return fileHead(path, SQLITE_MAGIC.length).equals(SQLITE_MAGIC);
