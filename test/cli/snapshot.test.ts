@@ -58,10 +58,12 @@ describe('skiff snapshot (SQLite, command function)', () => {
     const saved = await run('save', file, '--data-dir', src.dir);
     assert.equal(saved.code, 0, saved.stderr);
     assert.equal(saved.stdout, `Snapshot saved at ${file} (revision ${src.revision}, 39 keys, compacted to 10, ${statSync(file).size} bytes)\n`);
+    assert.equal(statSync(file).mode & 0o777, 0o600, 'a snapshot holds Secrets: owner only');
 
     const dest = fresh();
     const restored = await run('restore', file, '--data-dir', dest);
     assert.equal(restored.code, 0, restored.stderr);
+    assert.equal(statSync(join(dest, 'skiff.db')).mode & 0o777, 0o600);
     const store = SqliteStore.open(join(dest, 'skiff.db'));
     try {
       assert.equal(await store.currentRevision(), src.revision);

@@ -7,7 +7,7 @@
 // restarts when the server commits meanwhile; in WAL mode the reader does not block the
 // server's writer. Revisions are `log.rev`, an INTEGER PRIMARY KEY, which VACUUM keeps.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { durableRename } from '../../util/durable-rename.js';
 import { fileHead } from '../../util/file-head.js';
@@ -48,13 +48,12 @@ export function isSqliteFile(path: string): boolean {
 export function saveSqliteSnapshot(storePath: string, file: string): SqliteSnapshotInfo {
   if (!existsSync(storePath)) throw new InvalidSnapshotError(`no skiff store at ${storePath}`);
   const part = `${file}.part`;
-  rmSync(part, { force: true });
   // Not openDatabase: that would create a schema in a file that is not a store yet.
   const source = new Database(storePath, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
     checkLayout(source, storePath);
-    source.prepare('VACUUM INTO ?').run(part);
+    vacuumInto(source, part);
   } catch (err) {
     rmSync(part, { force: true });
     throw err;
@@ -125,10 +124,12 @@ export function restoreSqliteSnapshot(file: string, storePath: string, opts: Res
   const bump = opts.bumpRevision ?? 0;
   mkdirSync(dirname(storePath), { recursive: true, mode: 0o700 });
   const part = `${storePath}.part`;
-  rmSync(part, { force: true });
   const source = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    source.prepare('VACUUM INTO ?').run(part);
+    vacuumInto(source, part);
+  } catch (err) {
+    rmSync(part, { force: true });
+    throw err;
   } finally {
     source.close();
   }
@@ -158,6 +159,14 @@ function bumpRevision(path: string, revision: number): void {
   } finally {
     db.close();
   }
+}
+
+/** A copy of db as of one read transaction, readable by its owner only: it holds every Secret. */
+function vacuumInto(db: SqliteDatabase, part: string): void {
+  rmSync(part, { force: true });
+  // VACUUM INTO accepts an existing empty file and keeps its permissions.
+  writeFileSync(part, '', { mode: 0o600, flag: 'wx' });
+  db.prepare('VACUUM INTO ?').run(part);
 }
 
 function checkLayout(db: SqliteDatabase, file: string): void {
