@@ -49,6 +49,7 @@ import { buildConcurrency, type ConcurrencyOptions } from './flowcontrol/layer.j
 import { startCompactor } from './storage/compactor.js';
 import { MemoryStore } from './storage/memory/memory-store.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
+import { STORE_FILE } from './storage/sqlite/schema.js';
 import type { KeyValue, Store } from './storage/store.js';
 import { builtinCatalog } from './types/catalog.js';
 import { CustomResourceDefinitions, customResourceDefinitions } from './crd/index.js';
@@ -185,7 +186,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     (options.store === 'memory' ? MemoryStore.withContents(memoryDefaults) : options.store) ??
     (options.etcdServers?.length
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
-      : SqliteStore.open(join(dataDir, 'skiff.db')));
+      : SqliteStore.open(join(dataDir, STORE_FILE)));
   const store = instrumentStore(rawStore, registryKeyResolver(() => registryRef), storage.record);
   const catalog = builtinCatalog(options.runtimeConfig ?? {});
   const registry = new Registry(catalog, store, indexerFor, {

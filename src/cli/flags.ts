@@ -682,7 +682,7 @@ export function helpText(): string {
   let out =
     'skiff serves the Kubernetes API (kube-apiserver v1.34 semantics) on an embedded\n' +
     'SQLite store or on etcd. It accepts kube-apiserver\'s flag names for what it implements.\n\n' +
-    `Usage:\n  ${COMMAND_NAME} [flags]\n  ${COMMAND_NAME} cel eval|check ...   (the CEL playground)\n\n` +
+    `Usage:\n  ${COMMAND_NAME} [flags]\n  ${COMMAND_NAME} cel eval|check ...   (the CEL playground)\n  ${COMMAND_NAME} snapshot save|restore|status FILE ...   (backups of the store; see skiff snapshot --help)\n\n` +
     'Storage: without --etcd-servers, skiff keeps everything in one SQLite file under\n' +
     '--data-dir: a single process, nothing else to run, durable writes. Choose it for tests,\n' +
     'development, edge and single-node control planes. With --etcd-servers (etcd 3.4+),\n' +

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `skiff` command: kube-apiserver's flags in, a running server out.
-// `skiff cel ...` is the CEL playground.
+// `skiff cel ...` is the CEL playground; `skiff snapshot ...` saves and restores the store.
 
 import { startServer } from '../app.js';
 import { anonymousAllowed } from '../authn/anonymous.js';
@@ -16,6 +16,13 @@ async function main(argv: string[]): Promise<number> {
       stdout: (s: string) => process.stdout.write(s),
       stderr: (s: string) => process.stderr.write(s),
       readFile: (p: string) => readFileSync(p, 'utf8'),
+    });
+  }
+  if (argv[0] === 'snapshot') {
+    const { runSnapshotCommand } = await import('./snapshot.js');
+    return runSnapshotCommand(argv.slice(1), {
+      stdout: (s: string) => process.stdout.write(s),
+      stderr: (s: string) => process.stderr.write(s),
     });
   }
   let parsed;

@@ -54,6 +54,8 @@ export interface StreamHandlers {
 
 export interface BidiStream {
   write(msg: Buffer): void;
+  /** Half-close: no more messages from our side; the server's messages keep coming. */
+  end(): void;
   /** Close the stream from our side; onEnd is not called afterwards. */
   cancel(): void;
 }
@@ -192,6 +194,7 @@ export class GrpcChannel {
   openStream(path: string, handlers: StreamHandlers): BidiStream {
     let stream: ClientHttp2Stream | undefined;
     let ended = false;
+    let halfClosed = false;
     const queue: Buffer[] = [];
     const end = (err?: GrpcError) => {
       if (ended) return;
@@ -232,6 +235,7 @@ export class GrpcChannel {
           end(new GrpcError(GrpcStatus.UNAVAILABLE, `grpc: ${path}: ${streamError?.message ?? `stream reset (code ${s.rstCode})`}`, true));
         });
         for (const m of queue.splice(0)) s.write(frame(m));
+        if (halfClosed) s.end();
       },
       (err: GrpcError) => end(err),
     );
@@ -240,6 +244,11 @@ export class GrpcChannel {
         if (ended) return;
         if (stream) stream.write(frame(msg));
         else queue.push(msg);
+      },
+      end: () => {
+        if (ended || halfClosed) return;
+        halfClosed = true;
+        stream?.end();
       },
       cancel: () => {
         ended = true;

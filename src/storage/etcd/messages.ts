@@ -10,6 +10,7 @@ export const RPC = {
   compact: '/etcdserverpb.KV/Compact',
   watch: '/etcdserverpb.Watch/Watch',
   status: '/etcdserverpb.Maintenance/Status',
+  snapshot: '/etcdserverpb.Maintenance/Snapshot',
 } as const;
 
 /** mvccpb.KeyValue, with the key left as bytes. */
@@ -463,6 +464,40 @@ export function decodeWatchResponse(buf: Buffer): WatchResponse {
         break;
       case 11:
         out.events.push(decodeEvent(r.bytes()));
+        break;
+      default:
+        r.skip();
+    }
+  }
+  return out;
+}
+
+/** SnapshotRequest has no fields. */
+export const encodeSnapshotRequest = (): Buffer => Buffer.alloc(0);
+
+/** One message of the Maintenance.Snapshot stream (rpc.proto SnapshotResponse). */
+export interface SnapshotResponse {
+  /** Bytes of the database still to come after this message. */
+  remainingBytes: number;
+  /** A piece of the database file; in the last message, the sha256 of the whole file. */
+  blob: Buffer;
+  /** The storage version (etcd 3.6+; empty before). */
+  version: string;
+}
+
+export function decodeSnapshotResponse(buf: Buffer): SnapshotResponse {
+  const r = new ProtoReader(buf);
+  const out: SnapshotResponse = { remainingBytes: 0, blob: Buffer.alloc(0), version: '' };
+  while (r.next()) {
+    switch (r.field) {
+      case 2:
+        out.remainingBytes = r.int();
+        break;
+      case 3:
+        out.blob = r.bytes();
+        break;
+      case 4:
+        out.version = r.string();
         break;
       default:
         r.skip();

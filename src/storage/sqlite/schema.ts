@@ -14,10 +14,14 @@ import Database from 'better-sqlite3';
 
 export type SqliteDatabase = Database.Database;
 
+/** The store's file name inside --data-dir. */
+export const STORE_FILE = 'skiff.db';
+
 /** The revision of an empty store, as in etcd: the first write gets revision 2. */
 export const INITIAL_REVISION = 1;
 
-const SCHEMA_VERSION = 1;
+/** PRAGMA user_version of a store in the current layout. */
+export const SCHEMA_VERSION = 1;
 
 export interface OpenDatabaseOptions {
   /** Milliseconds to wait on a lock held by another connection. */

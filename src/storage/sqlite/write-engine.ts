@@ -102,12 +102,13 @@ export class WriteEngine {
   /**
    * Remove one step of history below `revision`. Returns true when history below it is
    * fully compacted. Keeps, per key, the newest row at or below `revision` and the row a
-   * change at `revision` superseded (the prevKv of a watch started there).
+   * change at `revision` superseded (the prevKv of a watch started there). `step` bounds
+   * the revisions one call examines (Infinity: all of them in one transaction).
    */
-  compactStep(revision: number): boolean {
+  compactStep(revision: number, step = COMPACTION_STEP): boolean {
     if (this.compactDone >= revision) return true;
     const lo = this.compactDone;
-    const hi = Math.min(lo + COMPACTION_STEP, revision);
+    const hi = Math.min(lo + step, revision);
     this.db.transaction(() => {
       this.deletePrevs.run(lo, hi);
       this.deleteTombstones.run(lo, hi);
