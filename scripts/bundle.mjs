@@ -3,9 +3,7 @@
 // packages stay external.
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['dist/src/cli/main.js'],
-  outfile: 'dist/skiff.mjs',
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -13,4 +11,7 @@ await build({
   // prom-client is CommonJS that requires Node built-ins at load time: it stays a runtime import.
   external: ['better-sqlite3', '@peculiar/x509', 'js-yaml', '@marcbachmann/cel-js', 'prom-client'],
   logLevel: 'warning',
-});
+};
+await build({ ...common, entryPoints: ['dist/src/cli/main.js'], outfile: 'dist/skiff.mjs' });
+// The SQLite write worker is loaded by URL next to the module that starts it (worker-writer.ts).
+await build({ ...common, entryPoints: ['dist/src/storage/sqlite/write-worker.js'], outfile: 'dist/write-worker.js' });

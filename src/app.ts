@@ -186,7 +186,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     (options.store === 'memory' ? MemoryStore.withContents(memoryDefaults) : options.store) ??
     (options.etcdServers?.length
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
-      : SqliteStore.open(join(dataDir, STORE_FILE)));
+      : SqliteStore.open(join(dataDir, STORE_FILE), { writer: 'worker' }));
   const store = instrumentStore(rawStore, registryKeyResolver(() => registryRef), storage.record);
   const catalog = builtinCatalog(options.runtimeConfig ?? {});
   const registry = new Registry(catalog, store, indexerFor, {
@@ -374,7 +374,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   await postStart;
   const defaults = await snapshotDefaults(store);
   // Later in-memory servers start from these objects: their post-start hooks then find the defaults in place.
-  if (memory) memoryDefaults ??= (await store.range('')).kvs.filter((kv) => !RESET_KEEPS(kv.key));
+  if (memory) memoryDefaults ??= defaults;
   return {
     url,
     kubeconfig,
@@ -390,7 +390,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     elector,
     crds,
     stop,
-    reset: () => resetToDefaults(store, defaults),
+    reset: () => resetToDefaults(store, rawStore, defaults),
     openWatches: () => resources.watchCount,
   };
 }
@@ -401,25 +401,30 @@ let memoryDefaults: KeyValue[] | undefined;
 /** Leases change on their own (leader election); a reset leaves them as they are. */
 const RESET_KEEPS = (key: string) => key.includes('/leases/');
 
-/** Every object as the server's start left it (its defaults), by storage key. */
-async function snapshotDefaults(store: Store): Promise<Map<string, Buffer>> {
-  const { kvs } = await store.range('');
-  return new Map(kvs.filter((kv) => !RESET_KEEPS(kv.key)).map((kv) => [kv.key, kv.value]));
+/** Every object as the server's start left it (its defaults). */
+async function snapshotDefaults(store: Store): Promise<KeyValue[]> {
+  return (await store.range('')).kvs.filter((kv) => !RESET_KEEPS(kv.key));
 }
 
-/** Back to the defaults: every other object deleted, changed defaults restored, straight in the store. */
-async function resetToDefaults(store: Store, defaults: Map<string, Buffer>): Promise<void> {
+/**
+ * Back to the defaults: every other object deleted, changed defaults restored, straight in
+ * the store. The memory store swaps its contents in one step (its watches end and the
+ * caches re-list); other stores get one write per difference.
+ */
+async function resetToDefaults(store: Store, rawStore: Store, defaults: readonly KeyValue[]): Promise<void> {
+  if (rawStore instanceof MemoryStore) return rawStore.replaceContents(defaults, RESET_KEEPS);
+  const wanted = new Map(defaults.map((kv) => [kv.key, kv.value]));
   const { kvs } = await store.range('');
   const present = new Set<string>();
   const writes: Promise<unknown>[] = [];
   for (const kv of kvs) {
     if (RESET_KEEPS(kv.key)) continue;
     present.add(kv.key);
-    const want = defaults.get(kv.key);
+    const want = wanted.get(kv.key);
     if (!want) writes.push(store.delete(kv.key, kv.modRevision));
     else if (!want.equals(kv.value)) writes.push(store.update(kv.key, want, kv.modRevision));
   }
-  for (const [key, value] of defaults) if (!present.has(key)) writes.push(store.create(key, value));
+  for (const [key, value] of wanted) if (!present.has(key)) writes.push(store.create(key, value));
   await Promise.all(writes);
 }
 

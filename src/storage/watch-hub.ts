@@ -111,6 +111,12 @@ export class WatchHub {
     }
   }
 
+  /** The store jumped to revision without events (its contents were replaced): every watch ends with err. */
+  restart(revision: number, err: Error): void {
+    this.published = revision;
+    for (const w of [...this.watchers]) this.fail(w, err);
+  }
+
   close(): void {
     this.closed = true;
     for (const w of this.watchers) w.done = true;

@@ -40,4 +40,27 @@ describe("startServer({ store: 'memory' }) and reset()", () => {
     // Still a working server: the names are free again.
     assert.equal((await srv.request('POST', '/api/v1/namespaces/default/configmaps', { body: { metadata: { name: 'cm-0' } } })).status, 201);
   });
+
+  it('reset ends open watches; a watch from a resourceVersion before the reset gets 410 Expired and a re-list sees the defaults', async () => {
+    const created = await srv.request('POST', '/api/v1/namespaces/default/configmaps', { body: { metadata: { name: 'watched' } } });
+    assert.equal(created.status, 201);
+    const oldRv = created.json().metadata.resourceVersion;
+    const lines: string[] = [];
+    const w = await srv.stream(`/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${oldRv}`, (l) => lines.push(l));
+    assert.equal(w.status, 200);
+
+    await srv.reset();
+    await w.ended;
+
+    const again: string[] = [];
+    const w2 = await srv.stream(`/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${oldRv}`, (l) => again.push(l));
+    await w2.ended;
+    const ev = JSON.parse(again[0]!);
+    assert.equal(ev.type, 'ERROR');
+    assert.equal(ev.object.code, 410);
+    assert.equal(ev.object.reason, 'Expired');
+    const list = (await srv.request('GET', '/api/v1/namespaces/default/configmaps')).json();
+    assert.ok(!list.items.some((i: any) => i.metadata.name === 'watched'), 'the re-list no longer has the test object');
+    assert.ok(Number(list.metadata.resourceVersion) > Number(oldRv));
+  });
 });

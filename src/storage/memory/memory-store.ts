@@ -37,8 +37,8 @@ export class MemoryStore implements Store {
   private revision = 1;
   private compacted = 0;
   /** Every key that has a version still kept, sorted (binary search keeps it so). */
-  private readonly keys: string[] = [];
-  private readonly versions = new Map<string, Version[]>();
+  private keys: string[] = [];
+  private versions = new Map<string, Version[]>();
   /** The revision log since the compaction point, one event per revision. */
   private log: StoreEvent[] = [];
   private logStart = 2;
@@ -154,6 +154,37 @@ export class MemoryStore implements Store {
     const drop = Math.max(0, revision - this.logStart);
     this.log = this.log.slice(drop);
     this.logStart += drop;
+  }
+
+  /**
+   * Replace the whole contents in one step (the in-process test server's reset): the
+   * store then holds `contents` (keys `keep` selects excepted) plus the keys `keep`
+   * selects as they are now, at one new revision. A key whose value is unchanged keeps
+   * its revisions; a changed or re-created one is written at the new revision. History
+   * before it is compacted away and every watch ends with CompactedError, so watchers
+   * (the watch caches) re-list, as after an etcd compaction past their position.
+   */
+  replaceContents(contents: readonly KeyValue[], keep: (key: string) => boolean): void {
+    this.assertOpen();
+    const rev = this.revision + 1;
+    const next = new Map<string, KeyValue>();
+    for (const kv of contents) {
+      if (keep(kv.key)) continue;
+      const cur = this.valueAt(kv.key, this.revision);
+      next.set(kv.key, cur && cur.value.equals(kv.value) ? cur : { key: kv.key, value: Buffer.from(kv.value), createRevision: cur?.createRevision ?? rev, modRevision: rev });
+    }
+    for (const key of this.keys) {
+      if (!keep(key)) continue;
+      const cur = this.valueAt(key, this.revision);
+      if (cur) next.set(key, cur);
+    }
+    this.keys = [...next.keys()].sort();
+    this.versions = new Map([...next].map(([key, kv]) => [key, [{ rev: kv.modRevision, kv }]]));
+    this.revision = rev;
+    this.compacted = rev;
+    this.log = [];
+    this.logStart = rev + 1;
+    this.hub.restart(rev, new CompactedError(rev, rev));
   }
 
   async check(): Promise<void> {
