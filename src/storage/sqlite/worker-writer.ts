@@ -30,7 +30,7 @@ export class WorkerWriter implements Writer {
   private closing = false;
 
   constructor(path: string) {
-    this.worker = new Worker(new URL('./write-worker.js', import.meta.url), { workerData: { path } });
+    this.worker = new Worker(new URL('./write-worker.js', import.meta.url), { workerData: { path }, execArgv: workerExecArgv(process.execArgv) });
     this.worker.unref();
     this.worker.on('message', (reply: WorkerReply) => this.settle(reply));
     this.worker.on('error', (err) => this.fail(err));
@@ -94,4 +94,20 @@ function reviveResult(r: OpResult, op: WriteOp): OpResult {
   if (!r.ok) return r.current ? { ok: false, current: reviveKv(r.current) } : r;
   const value = op.op === 'delete' ? asBuffer(r.kv.value) : op.value;
   return { ok: true, kv: { ...r.kv, value }, prevKv: r.prevKv ? reviveKv(r.prevKv) : undefined };
+}
+
+/**
+ * The process's Node flags minus those that only make sense for the main script: a worker
+ * inherits execArgv, and `node --input-type=module -e …` (how embedders and tests start skiff)
+ * makes every worker fail with "--input-type can only be used with string input".
+ */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const a = execArgv[i]!;
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print') { i++; continue; }
+    if (a.startsWith('--input-type') || a.startsWith('--eval=') || a.startsWith('--print=')) continue;
+    out.push(a);
+  }
+  return out;
 }
