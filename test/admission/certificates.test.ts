@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadX509 } from '../../src/cli/pki.js';
+import { csrPem } from '../support/csr.js';
 import { allow, noOpinion } from '../../src/authz/types.js';
 import type { ServerAuthorizer } from '../../src/app.js';
 import { asUser, writeTokenFile, type TokenUser } from '../support/rbac.js';
@@ -17,14 +18,6 @@ import { startTestServer, type TestServer } from '../support/server.js';
 
 const CSRS = '/apis/certificates.k8s.io/v1/certificatesigningrequests';
 const CTBS = '/apis/certificates.k8s.io/v1beta1/clustertrustbundles';
-
-async function csrPem(subject: string): Promise<string> {
-  const x509 = await loadX509();
-  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const req = await x509.Pkcs10CertificateRequestGenerator.create({ name: subject, keys, signingAlgorithm: alg });
-  return req.toString('pem');
-}
 
 describe('certificate admission plugins', () => {
   let srv: TestServer;

@@ -5,6 +5,7 @@
 // message unless `escalate`/`bind` is held; kubectl auth can-i / --list / reconcile.
 
 import assert from 'node:assert/strict';
+import { csrPem } from '../support/csr.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,7 +165,7 @@ describe('RBAC authorization', () => {
     const CSRS = '/apis/certificates.k8s.io/v1/certificatesigningrequests';
     const csr = await adminCreate(srv, CSRS, {
       apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest', metadata: { name: 'c1' },
-      spec: { request: Buffer.from('-----BEGIN CERTIFICATE REQUEST-----\nMIIB\n-----END CERTIFICATE REQUEST-----\n').toString('base64'), signerName: 'example.com/signer', usages: ['client auth'] },
+      spec: { request: Buffer.from(await csrPem('CN=c1')).toString('base64'), signerName: 'example.com/signer', usages: ['client auth'] },
     });
     await grantCluster(srv, 'csr-approver', [
       { apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests/approval', 'certificatesigningrequests/status'], verbs: ['update'] },
