@@ -10,6 +10,8 @@
 //   node dist/bench/run.js --etcd          SQLite and etcd; fails without an etcd binary
 //   node dist/bench/run.js --etcd-only     etcd only
 //   node dist/bench/run.js --sqlite-only   SQLite only
+//   ... --no-memory                        without the memory benchmark (bench/memory.ts)
+//   ... --objects 100000                   the memory benchmark at 5x the data
 //   node dist/bench/run.js --etcd-servers=http://host:2379,...   an existing etcd instead of a temporary one
 
 import { spawnSync } from 'node:child_process';
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
 import { client, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
+import { memoryBench, memoryOptionsFromArgs } from './memory.js';
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
@@ -228,6 +231,11 @@ async function main() {
     }
   }
   printTable(results, notes);
+  if (flag('no-memory') === undefined) {
+    // Memory per object, peak, give-back and restart (bench/memory.ts; --objects 100000 for the 5x mode).
+    const rows = await memoryBench(memoryOptionsFromArgs());
+    printTable([{ name: 'SQLite', rows }], ['memory: ConfigMaps of 4 KiB in 10 namespaces, server RSS from /proc']);
+  }
   process.exit(0);
 }
 
