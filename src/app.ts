@@ -327,12 +327,12 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
     await authn.start();
     bootstrapped();
-    // The watch caches load alongside, not before readiness: a request waits only for the
-    // cache it reads, so a restart with many objects stored serves at once.
-    registry.warmCaches().catch((e) => logger.error('watch cache warm-up failed', e));
     await bootstrapWithRetries(() => authz.ensureDefaultPolicy(), logger).then(rbacBootstrapped);
     await Promise.all([authz.start(), admission.start(), concurrency.start().then(flowControlConfigured), crds.start()]);
     cachesReady();
+    // The watch caches the server itself did not need load after readiness: a request
+    // waits only for the cache it reads, so a restart with many objects stored serves at once.
+    registry.warmCaches().catch((e) => logger.error('watch cache warm-up failed', e));
     await elector.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
   })();
