@@ -10,6 +10,8 @@
 //   node dist/bench/run.js --etcd          SQLite and etcd; fails without an etcd binary
 //   node dist/bench/run.js --etcd-only     etcd only
 //   node dist/bench/run.js --sqlite-only   SQLite only
+//   ... --no-memory                        without the memory benchmark (bench/memory.ts)
+//   ... --objects 100000                   the memory benchmark at 5x the data
 //   node dist/bench/run.js --etcd-servers=http://host:2379,...   an existing etcd instead of a temporary one
 //   node dist/bench/run.js --start-only    only start-up, RSS after start and creates/s at c=16
 //
@@ -19,76 +21,14 @@
 // "creates/s at c=16, separate client" runs the clients in another process, one
 // keep-alive HTTPS connection per worker, as client-go's HTTP/1.1 transport does.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import yaml from 'js-yaml';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
-
-// What `npm start` runs: the bundled CLI (falls back to the unbundled one).
-const bundled = fileURLToPath(new URL('../skiff.mjs', import.meta.url));
-const mainJs = existsSync(bundled) ? bundled : fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-
-interface Client {
-  agent: Agent;
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: string }>;
-}
-
-function client(port: number, kubeconfig: string, maxSockets: number): Client {
-  const kc = yaml.load(readFileSync(kubeconfig, 'utf8')) as any;
-  const b64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
-  const agent = new Agent({
-    keepAlive: true,
-    maxSockets,
-    ca: b64(kc.clusters[0].cluster['certificate-authority-data']),
-    cert: b64(kc.users[0].user['client-certificate-data']),
-    key: b64(kc.users[0].user['client-key-data']),
-  });
-  return {
-    agent,
-    call: (method, path, body) =>
-      new Promise((resolve, reject) => {
-        const data = body === undefined ? undefined : JSON.stringify(body);
-        const req = request({ host: '127.0.0.1', port, method, path, agent, headers: data ? { 'content-type': 'application/json' } : {} }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        });
-        req.on('error', reject);
-        req.end(data);
-      }),
-  };
-}
-
-async function waitReady(port: number, t0: number): Promise<number> {
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const req = request({ host: '127.0.0.1', port, path: '/readyz', rejectUnauthorized: false, agent: false }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      });
-      req.on('error', () => resolve(false));
-      req.end();
-    });
-    if (ok) return performance.now() - t0;
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
-
-function rssMiB(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
-
-async function startSkiffOn(dataDir: string, port: number, extraArgs: string[]): Promise<{ child: ChildProcess; ms: number }> {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs], { stdio: 'ignore' });
-  const ms = await waitReady(port, t0);
-  return { child, ms };
-}
+import { client, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
+import { memoryBench, memoryOptionsFromArgs } from './memory.js';
 
 /** Client mode: `run.js --create-client <json>` posts ConfigMaps and prints creates/s. */
 interface CreateClientArgs {
@@ -360,6 +300,11 @@ async function main() {
     }
   }
   printTable(results, notes);
+  if (flag('no-memory') === undefined) {
+    // Memory per object, peak, give-back and restart (bench/memory.ts; --objects 100000 for the 5x mode).
+    const rows = await memoryBench(memoryOptionsFromArgs());
+    printTable([{ name: 'SQLite', rows }], ['memory: ConfigMaps of 4 KiB in 10 namespaces, server RSS from /proc']);
+  }
   process.exit(0);
 }
 

@@ -306,7 +306,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     await writeKubeconfig(kubeconfig, { server: url, caPem, clientCertPem: adminCertPem, clientKeyPem: adminKeyPem });
   }
 
-  // Post-start: default objects, then the watch caches. readyz waits for both.
+  // Post-start: default objects, then the caches the server itself reads. readyz waits for both.
   // Controllers run on the replica holding the kube-controller-manager Lease. A stopped
   // manager cannot be restarted (its queues stay stopped), so every term gets a fresh one.
   const newControllers = () => new ControllerManager(registry, logger, options.controllers ?? ['*'], { legacyTokenSigner: tokens, rootCaPem: caPem, resourceQuotaSyncPeriodMs: options.resourceQuotaSyncPeriodMs });
@@ -335,12 +335,12 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
     await authn.start();
     bootstrapped();
-    await Promise.all([
-      registry.warmCaches(),
-      bootstrapWithRetries(() => authz.ensureDefaultPolicy(), logger).then(rbacBootstrapped),
-    ]);
+    await bootstrapWithRetries(() => authz.ensureDefaultPolicy(), logger).then(rbacBootstrapped);
     await Promise.all([authz.start(), admission.start(), concurrency.start().then(flowControlConfigured), crds.start()]);
     cachesReady();
+    // The watch caches the server itself did not need load after readiness: a request
+    // waits only for the cache it reads, so a restart with many objects stored serves at once.
+    registry.warmCaches().catch((e) => logger.error('watch cache warm-up failed', e));
     await elector.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
   })();

@@ -33,8 +33,12 @@ interface Running {
   served: ServedResource;
   stop: () => void;
   closed: boolean;
-  /** The objects this watch has delivered and not deleted, by uid (to reconcile after a re-list). */
-  known: Map<string, Obj>;
+  /**
+   * The objects this watch has delivered and not deleted, by uid (to reconcile after a
+   * re-list). Kept as the bytes the watch delivered, which the watch cache shares, so
+   * following a resource costs no decoded copy of each object.
+   */
+  known: Map<string, Buffer>;
 }
 
 export class Informer {
@@ -94,7 +98,7 @@ export class Informer {
           const uid = obj.metadata?.uid;
           if (uid) {
             if (type === 'DELETED') entry.known.delete(uid);
-            else entry.known.set(uid, obj);
+            else entry.known.set(uid, bytes);
           }
           this.handler(type, obj, entry.served);
         },
@@ -109,7 +113,9 @@ export class Informer {
     // A re-list delivers what exists now (synchronously, before watch() returns):
     // whatever went away while we were not watching is deleted for the handlers.
     if (previous) {
-      for (const [uid, obj] of previous.known) if (!entry.known.has(uid)) this.handler('DELETED', obj, entry.served);
+      for (const [uid, bytes] of previous.known) {
+        if (!entry.known.has(uid)) this.handler('DELETED', JSON.parse(bytes.toString('utf8')) as Obj, entry.served);
+      }
     }
   }
 

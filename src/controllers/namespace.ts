@@ -68,7 +68,7 @@ export class NamespaceController extends InformerController<string> {
       const scope: Scope = { served, namespace: name };
       try {
         if (served.def.verbs.includes('deletecollection')) {
-          await this.registry.deleteCollection(scope, { filter: matchEverything }, { dryRun: false, propagationPolicy: 'Background' });
+          await this.registry.deleteCollection(scope, { filter: matchEverything }, { dryRun: false, propagationPolicy: 'Background' }, { keepItems: false });
         } else {
           const list = await this.registry.list(scope, { filter: matchEverything });
           for (const b of list.items) {

@@ -866,27 +866,53 @@ export class Registry {
     return d.ok;
   }
 
-  /** Deletes what the list selects; returns the deleted (or marked) objects and the list's resourceVersion. */
-  async deleteCollection(scope: Scope, p: ListParams, opts: DeleteOptions): Promise<{ items: Obj[]; resourceVersion: string }> {
+  /**
+   * Deletes what the list selects; returns the deleted (or marked) objects and the list's
+   * resourceVersion. Only the names of the listed objects are kept while deleting (not
+   * their contents), a few deletes are in flight at a time (upstream's
+   * --delete-collection-workers), and a caller that does not need the deleted objects
+   * (the namespace controller) passes keepItems=false so none are held.
+   */
+  async deleteCollection(
+    scope: Scope,
+    p: ListParams,
+    opts: DeleteOptions,
+    { keepItems = true }: { keepItems?: boolean } = {},
+  ): Promise<{ items: Obj[]; resourceVersion: string }> {
     // The mutating phase runs once for the collection, the validating one for each item (as upstream).
     const admission = this.admissionOf(scope, opts, '');
     await admission.mutate('DELETE', undefined, undefined);
     const itemOpts: DeleteOptions = { ...opts, admission: { mutate: async () => undefined, validate: (op, o, old) => admission.validate(op, o, old) } };
     const list = await this.list(scope, { ...p, limit: 0, continue: undefined });
-    const out: Obj[] = [];
-    for (const b of list.items) {
-      const obj = JSON.parse(b.toString('utf8'));
-      const ns = obj.metadata?.namespace ?? '';
-      try {
-        const r = await this.delete({ ...scope, namespace: ns }, obj.metadata.name, itemOpts);
-        out.push(r.obj);
-      } catch (e) {
-        if (e instanceof StatusError && e.code === 404) continue;
-        throw e;
+    const targets = list.items.map(nameOfListed);
+    list.items.length = 0;
+    const out: (Obj | undefined)[] = keepItems ? new Array(targets.length) : [];
+    let next = 0;
+    const worker = async () => {
+      while (next < targets.length) {
+        const i = next++;
+        const { namespace, name } = targets[i]!;
+        try {
+          const r = await this.delete({ ...scope, namespace }, name, itemOpts);
+          if (keepItems) out[i] = r.obj;
+        } catch (e) {
+          if (e instanceof StatusError && e.code === 404) continue;
+          throw e;
+        }
       }
-    }
-    return { items: out, resourceVersion: list.resourceVersion };
+    };
+    await Promise.all(Array.from({ length: Math.min(DELETE_COLLECTION_WORKERS, targets.length) }, worker));
+    return { items: out.filter((o): o is Obj => o !== undefined), resourceVersion: list.resourceVersion };
   }
+}
+
+/** Deletes of one deletecollection in flight at a time. */
+const DELETE_COLLECTION_WORKERS = 8;
+
+/** The namespace and name of a listed object (its bytes are not kept). */
+function nameOfListed(b: Buffer): { namespace: string; name: string } {
+  const meta = (JSON.parse(b.toString('utf8')) as Obj).metadata ?? {};
+  return { namespace: meta.namespace ?? '', name: meta.name };
 }
 
 /** versioner.ObjectResourceVersion(obj) != 0: a resourceVersion that parses as a non-zero uint64. */

@@ -1,6 +1,13 @@
 // One watch cache per stored resource, fed by the store's watch. It keeps every
 // object's current JSON (with its resourceVersion) as a Buffer, the labels and
 // field values selectors need, and a window of recent events for watch resumes.
+//
+// The event window follows upstream's watch cache (k8s.io/apiserver
+// pkg/storage/cacher/watch_cache.go and cacher/history: eventFreshDuration 75 s,
+// capacity between 100 and 100*1024 events): events are kept while they are fresh,
+// the newest 100 always, never more than 102,400; and, so that churn of large objects
+// cannot grow memory without bound, never more than maxHistoryBytes of object bytes.
+// A watch resuming from below the window gets TooOldResourceVersionError (410 Expired).
 
 import { stringifyJson } from '../../encoding/json-depth.js';
 import { orderObjectMeta } from '../../apimachinery/objectmeta.js';
@@ -29,7 +36,7 @@ export interface CacheEvent {
   /** The state before this change (absent for ADDED). */
   prev?: Entry;
   time: number;
-  /** Encodings of this event made so far, shared by every watcher. */
+  /** Encodings of this event made during one dispatch, shared by its watchers. */
   memo: Map<string, Buffer>;
 }
 
@@ -57,10 +64,23 @@ export class TooOldResourceVersionError extends Error {
 }
 
 export interface WatchCacheOptions {
-  /** How long events are kept for watch resumes. */
+  /** How long events are kept for watch resumes (upstream's eventFreshDuration). */
   historyMs?: number;
+  /** Events kept whatever their age (upstream's lower-bound capacity). */
+  minHistory?: number;
+  /** Most events kept (upstream's upper-bound capacity). */
   maxHistory?: number;
+  /** Most object bytes the events may hold beyond the current objects. */
+  maxHistoryBytes?: number;
+  /** Objects read from the store per page while the cache loads (upstream's storageWatchListPageSize). */
+  loadPageSize?: number;
 }
+
+export const DEFAULT_HISTORY_MS = 75_000;
+export const DEFAULT_MIN_HISTORY = 100;
+export const DEFAULT_MAX_HISTORY = 100 * 1024;
+export const DEFAULT_MAX_HISTORY_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_LOAD_PAGE_SIZE = 10_000;
 
 interface Waiter {
   rv: number;
@@ -71,7 +91,11 @@ export class WatchCache {
   private readonly entries = new Map<string, Entry>();
   private readonly corrupt = new Map<string, string>();
   private sortedKeys: string[] | null = null;
-  private readonly history: CacheEvent[] = [];
+  private history: CacheEvent[] = [];
+  /** Index of the oldest kept event in history (dropped events are spliced out in bulk). */
+  private historyHead = 0;
+  /** Object bytes held only by the kept events (see eventCost). */
+  private historyBytes = 0;
   /** Lowest revision from which a watch can resume without a gap. */
   private historyStart = 0;
   private rev = 0;
@@ -81,7 +105,10 @@ export class WatchCache {
   private readyPromise: Promise<void> | null = null;
   private failed: Error | null = null;
   private readonly historyMs: number;
+  private readonly minHistory: number;
   private readonly maxHistory: number;
+  private readonly maxHistoryBytes: number;
+  private readonly loadPageSize: number;
 
   constructor(
     private readonly store: Store,
@@ -89,8 +116,11 @@ export class WatchCache {
     private readonly indexer: Indexer,
     opts: WatchCacheOptions = {},
   ) {
-    this.historyMs = opts.historyMs ?? 5 * 60_000;
-    this.maxHistory = opts.maxHistory ?? 100_000;
+    this.historyMs = opts.historyMs ?? DEFAULT_HISTORY_MS;
+    this.minHistory = opts.minHistory ?? DEFAULT_MIN_HISTORY;
+    this.maxHistory = opts.maxHistory ?? DEFAULT_MAX_HISTORY;
+    this.maxHistoryBytes = opts.maxHistoryBytes ?? DEFAULT_MAX_HISTORY_BYTES;
+    this.loadPageSize = opts.loadPageSize ?? DEFAULT_LOAD_PAGE_SIZE;
   }
 
   /** Load the current state and start following the store. Idempotent. */
@@ -124,17 +154,35 @@ export class WatchCache {
     return this.avgBytes.value;
   }
 
+  /** Events kept for watch resumes (for tests and metrics). */
+  get historyLength(): number {
+    return this.history.length - this.historyHead;
+  }
+
+  /**
+   * Loads the current state page by page at one revision, yielding to the event loop
+   * between pages, so a large resource neither holds every stored value at once nor
+   * stalls requests that don't need it.
+   */
   private async init(): Promise<void> {
-    const res = await this.store.range(this.prefix);
-    for (const kv of res.kvs) {
-      const entry = this.makeEntry(kv.key, kv.value, kv.modRevision);
-      if (entry) this.entries.set(kv.key, entry);
+    let revision = 0;
+    let startKey: string | undefined;
+    for (;;) {
+      const res = await this.store.range(this.prefix, { limit: this.loadPageSize, startKey, revision: revision || undefined });
+      revision = res.revision;
+      for (const kv of res.kvs) {
+        const entry = this.makeEntry(kv.key, kv.value, kv.modRevision);
+        if (entry) this.entries.set(kv.key, entry);
+      }
+      if (!res.more || res.kvs.length === 0) break;
+      startKey = res.kvs[res.kvs.length - 1]!.key + '\u0000';
+      await new Promise((r) => setImmediate(r));
     }
-    this.rev = res.revision;
-    this.historyStart = res.revision;
+    this.rev = revision;
+    this.historyStart = revision;
     this.storeWatch = this.store.watch(
       this.prefix,
-      { startRevision: res.revision + 1, progressNotify: true },
+      { startRevision: revision + 1, progressNotify: true },
       {
         onEvents: (events, revision) => this.apply(events, revision),
         onProgress: (revision) => this.advance(revision),
@@ -178,11 +226,13 @@ export class WatchCache {
     };
   }
 
-  /** The previous state re-stamped with a newer revision (DELETED events carry the delete's revision). */
+  /**
+   * The previous state re-stamped with a newer revision (DELETED events carry the
+   * delete's revision). The re-stamped bytes are made when first read and dropped
+   * after the event is dispatched, so a kept DELETED event costs only its previous state.
+   */
   restamp(e: Entry, rv: number): Entry {
-    const obj = JSON.parse(e.bytes.toString('utf8'));
-    obj.metadata.resourceVersion = String(rv);
-    return { ...e, rv, bytes: Buffer.from(stringifyJson(obj)) };
+    return new RestampedEntry(e, rv);
   }
 
   private apply(events: StoreEvent[], revision: number): void {
@@ -212,7 +262,9 @@ export class WatchCache {
         ev = { type: prev ? 'MODIFIED' : 'ADDED', rv: se.kv.modRevision, entry, prev, time: now, memo: new Map() };
       }
       this.history.push(ev);
+      this.historyBytes += eventCost(ev);
       this.dispatch(ev);
+      release(ev);
     }
     this.trimHistory(now);
     this.advance(revision);
@@ -226,6 +278,8 @@ export class WatchCache {
   }
 
   private advance(revision: number): void {
+    // Idle resources age their events out too (progress notifications arrive every 100 ms).
+    if (this.historyLength > this.minHistory) this.trimHistory(Date.now());
     if (revision <= this.rev) return;
     this.rev = revision;
     if (this.waiters.length) {
@@ -237,17 +291,24 @@ export class WatchCache {
   }
 
   private trimHistory(now: number): void {
-    let drop = 0;
-    while (
-      drop < this.history.length &&
-      (this.history.length - drop > this.maxHistory || now - this.history[drop]!.time > this.historyMs)
-    ) {
-      drop++;
+    const h = this.history;
+    let head = this.historyHead;
+    while (head < h.length) {
+      const kept = h.length - head;
+      const ev = h[head]!;
+      const stale = kept > this.minHistory && now - ev.time > this.historyMs;
+      if (!stale && kept <= this.maxHistory && this.historyBytes <= this.maxHistoryBytes) break;
+      this.historyBytes -= eventCost(ev);
+      this.historyStart = ev.rv;
+      h[head] = undefined as unknown as CacheEvent;
+      head++;
     }
-    if (drop > 0) {
-      this.historyStart = this.history[drop - 1]!.rv;
-      this.history.splice(0, drop);
+    // Compact the array once the dropped prefix is at least half of it.
+    if (head > 0 && head * 2 >= h.length) {
+      this.history = h.slice(head);
+      head = 0;
     }
+    this.historyHead = head;
   }
 
   private fail(err: Error): void {
@@ -259,7 +320,9 @@ export class WatchCache {
     this.readyPromise = null;
     this.entries.clear();
     this.sortedKeys = null;
-    this.history.length = 0;
+    this.history = [];
+    this.historyHead = 0;
+    this.historyBytes = 0;
   }
 
   /** Wait until the cache has applied every change up to rv. Resolves false on timeout. */
@@ -317,10 +380,12 @@ export class WatchCache {
         sink.event('ADDED', e, { type: 'ADDED', rv: e.rv, entry: e, time: 0, memo: new Map() });
       }
     } else {
-      for (const ev of this.history) {
+      for (let i = this.historyHead; i < this.history.length; i++) {
+        const ev = this.history[i]!;
         if (ev.rv <= opts.fromRV) continue;
         const t = transition(filter, ev);
         if (t) sink.event(t.type, t.entry, ev);
+        release(ev);
       }
     }
     this.watchers.add(w);
@@ -353,12 +418,64 @@ function transition(filter: WatcherFilter, ev: CacheEvent): { type: EventType; e
 function restampBytes(ev: CacheEvent): Buffer {
   let b = ev.memo.get('prev-restamped');
   if (!b) {
-    const obj = JSON.parse(ev.prev!.bytes.toString('utf8'));
-    obj.metadata.resourceVersion = String(ev.rv);
-    b = Buffer.from(stringifyJson(obj));
+    b = withResourceVersion(ev.prev!.bytes, ev.rv);
     ev.memo.set('prev-restamped', b);
   }
   return b;
+}
+
+function withResourceVersion(bytes: Buffer, rv: number): Buffer {
+  const obj = JSON.parse(bytes.toString('utf8'));
+  obj.metadata.resourceVersion = String(rv);
+  return Buffer.from(stringifyJson(obj));
+}
+
+/** An object's last state stamped with a later revision; its bytes are made on first read. */
+class RestampedEntry implements Entry {
+  readonly key: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly labels: Record<string, string>;
+  readonly fields: Record<string, string>;
+  private made: Buffer | undefined;
+
+  constructor(
+    private readonly of: Entry,
+    readonly rv: number,
+  ) {
+    this.key = of.key;
+    this.namespace = of.namespace;
+    this.name = of.name;
+    this.labels = of.labels;
+    this.fields = of.fields;
+  }
+
+  get bytes(): Buffer {
+    return (this.made ??= withResourceVersion(this.of.bytes, this.rv));
+  }
+
+  release(): void {
+    this.made = undefined;
+  }
+}
+
+/**
+ * Forget the encodings made while an event was handed out: they serve the watchers of
+ * one dispatch, and keeping them would double the memory of every kept event.
+ */
+function release(ev: CacheEvent): void {
+  if (ev.memo.size) ev.memo = new Map();
+  if (ev.entry instanceof RestampedEntry) ev.entry.release();
+}
+
+/**
+ * Object bytes an event keeps alive once it is no longer current: its previous state
+ * (superseded or deleted) and, for ADDED/MODIFIED, the state it carried (which the
+ * current objects share until the next change).
+ */
+function eventCost(ev: CacheEvent): number {
+  const own = ev.entry instanceof RestampedEntry ? 0 : ev.entry.bytes.length;
+  return own + (ev.prev ? ev.prev.bytes.length : 0);
 }
 
 /** Keys compare bytewise, as etcd orders them. */

@@ -1,0 +1,216 @@
+// Memory and restart benchmark (issue 17): a skiff child process on the SQLite store is
+// loaded over HTTPS keep-alive with ConfigMaps of 4 KiB spread over 10 namespaces, and
+// its resident memory is read from /proc/<pid>/status (VmRSS now, VmHWM peak).
+//
+//   1. start; RSS before any load
+//   2. create N objects at concurrency 16; RSS growth per stored object
+//   3. kill -9 and restart: time from spawn to /readyz 200 with N objects stored
+//   4. full lists (cluster-wide and per namespace, unpaged), then 30 s of mixed load
+//      (get, update, create, delete, paged list, 10 namespace watchers)
+//   5. deletecollection of every ConfigMap, then one compaction past the deletes;
+//      RSS given back
+// Peak RSS is the highest VmHWM of both processes. Figures are printed, never asserted.
+//
+//   node dist/bench/memory.js                      20,000 objects
+//   node dist/bench/memory.js --objects 100000     the 5x mode
+//   node dist/bench/memory.js --mixed-seconds 10   shorter mixed load
+
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { client, exited, procMiB, startSkiffOn, type Client } from './skiff-process.js';
+
+export interface MemoryBenchOptions {
+  objects: number;
+  mixedSeconds: number;
+  namespaces?: number;
+  concurrency?: number;
+}
+
+const COMPACTION_INTERVAL_S = 10;
+const PAYLOAD = 'x'.repeat(4096);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mib = (x: number) => `${x.toFixed(1)} MiB`;
+
+function configMap(name: string, n = 0): object {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { app: 'bench', shard: String(n % 7) } }, data: { payload: PAYLOAD, n: String(n) } };
+}
+
+async function expect(r: Promise<{ status: number; body: string }>, ...ok: number[]): Promise<string> {
+  const res = await r;
+  if (!ok.includes(res.status)) throw new Error(`unexpected ${res.status}: ${res.body.slice(0, 300)}`);
+  return res.body;
+}
+
+/** Run fn over 0..total-1 with `concurrency` workers. */
+async function pool(total: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await fn(next++);
+    }),
+  );
+}
+
+/** One long watch per namespace that reads and discards its events, as informers would. */
+function openWatchers(c: Client, port: number, namespaces: string[]): { stop(): void; events(): number } {
+  let events = 0;
+  const reqs = namespaces.map((ns) => {
+    const req = request({ host: '127.0.0.1', port, path: `/api/v1/namespaces/${ns}/configmaps?watch=1&allowWatchBookmarks=true`, agent: false, ...pick(c) }, (res) => {
+      res.on('data', (chunk: Buffer) => {
+        for (const b of chunk) if (b === 10) events++;
+      });
+      res.on('error', () => {});
+    });
+    req.on('error', () => {});
+    req.end();
+    return req;
+  });
+  return { stop: () => reqs.forEach((r) => r.destroy()), events: () => events };
+}
+
+function pick(c: Client) {
+  const o = c.agent.options as { ca?: unknown; cert?: unknown; key?: unknown };
+  return { ca: o.ca as string, cert: o.cert as string, key: o.key as string };
+}
+
+async function mixedLoad(c: Client, namespaces: string[], perNs: number, seconds: number, concurrency: number): Promise<number> {
+  const until = performance.now() + seconds * 1000;
+  let ops = 0;
+  let created = 0;
+  const rnd = (n: number) => Math.floor(Math.random() * n);
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      while (performance.now() < until) {
+        const ns = namespaces[rnd(namespaces.length)]!;
+        const name = `cm-${rnd(perNs)}`;
+        const p = `/api/v1/namespaces/${ns}/configmaps`;
+        const dice = rnd(100);
+        if (dice < 45) await expect(c.call('GET', `${p}/${name}`), 200, 404);
+        else if (dice < 70) await expect(c.call('PATCH', `${p}/${name}`, { data: { n: String(ops) } }, 'application/merge-patch+json'), 200, 404);
+        else if (dice < 80) await expect(c.call('POST', p, configMap(`mixed-${w}-${created++}`, ops)), 201);
+        else if (dice < 90) await expect(c.call('DELETE', `${p}/${name}`), 200, 404);
+        else {
+          const r = await c.drain('GET', `${p}?limit=500`);
+          if (r.status !== 200) throw new Error(`paged list: ${r.status}`);
+        }
+        ops++;
+      }
+    }),
+  );
+  return ops / seconds;
+}
+
+/** Every figure as [label, value] rows. */
+export async function memoryBench(opts: MemoryBenchOptions): Promise<[string, string][]> {
+  const nsCount = opts.namespaces ?? 10;
+  const conc = opts.concurrency ?? 16;
+  const perNs = Math.ceil(opts.objects / nsCount);
+  const namespaces = Array.from({ length: nsCount }, (_, i) => `mem-${i}`);
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'skiff-membench-'));
+  const args = [`--etcd-compaction-interval=${COMPACTION_INTERVAL_S}s`];
+  const rows: [string, string][] = [];
+  const tag = (s: string) => `${s} [${opts.objects.toLocaleString('en-US')}]`;
+  let peak = 0;
+  const children: ChildProcess[] = [];
+  try {
+    const first = await startSkiffOn(dataDir, port, args);
+    children.push(first.child);
+    await sleep(1000);
+    const pid1 = first.child.pid!;
+    const base = procMiB(pid1);
+    rows.push([tag('RSS before load'), mib(base)]);
+    const c = client(port, join(dataDir, 'kubeconfig'), conc);
+    for (const ns of namespaces) await expect(c.call('POST', '/api/v1/namespaces', { metadata: { name: ns } }), 201);
+
+    const t0 = performance.now();
+    await pool(perNs * nsCount, conc, async (i) => {
+      const ns = namespaces[i % nsCount]!;
+      await expect(c.call('POST', `/api/v1/namespaces/${ns}/configmaps`, configMap(`cm-${Math.floor(i / nsCount)}`, i)), 201);
+    });
+    const createS = (performance.now() - t0) / 1000;
+    const sample = await expect(c.call('GET', `/api/v1/namespaces/${namespaces[0]}/configmaps/cm-0`), 200);
+    await sleep(2000);
+    const loaded = procMiB(pid1);
+    const stored = perNs * nsCount;
+    rows.push([tag('creates/s at c=16 while loading'), (stored / createS).toFixed(0)]);
+    rows.push([tag('RSS after creates'), mib(loaded)]);
+    rows.push([tag('RSS growth per stored object'), `${(((loaded - base) * 1024) / stored).toFixed(1)} KiB (object JSON ${(sample.length / 1024).toFixed(1)} KiB)`]);
+    peak = Math.max(peak, procMiB(pid1, 'VmHWM'));
+    c.agent.destroy();
+
+    // Crash and restart with everything stored.
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    const second = await startSkiffOn(dataDir, port, args);
+    children.push(second.child);
+    const pid2 = second.child.pid!;
+    rows.push([tag('restart to /readyz 200 after kill -9'), `${second.ms.toFixed(0)} ms`]);
+    await sleep(500);
+    rows.push([tag('RSS after restart'), mib(procMiB(pid2))]);
+    const c2 = client(port, join(dataDir, 'kubeconfig'), conc);
+
+    const all = await c2.drain('GET', '/api/v1/configmaps');
+    if (all.status !== 200) throw new Error(`full list: ${all.status}`);
+    for (const ns of namespaces) {
+      const r = await c2.drain('GET', `/api/v1/namespaces/${ns}/configmaps`);
+      if (r.status !== 200) throw new Error(`namespace list: ${r.status}`);
+    }
+    rows.push([tag('RSS after full lists'), `${mib(procMiB(pid2))} (cluster-wide list ${(all.bytes / 1e6).toFixed(0)} MB)`]);
+
+    const watchers = openWatchers(c2, port, namespaces);
+    const opsPerS = await mixedLoad(c2, namespaces, perNs, opts.mixedSeconds, conc);
+    rows.push([tag(`RSS after ${opts.mixedSeconds} s mixed load`), `${mib(procMiB(pid2))} (${opsPerS.toFixed(0)} ops/s)`]);
+
+    for (const ns of namespaces) await expect(c2.call('DELETE', `/api/v1/namespaces/${ns}/configmaps`), 200);
+    const left = JSON.parse(await expect(c2.call('GET', '/api/v1/configmaps?labelSelector=app%3Dbench&limit=1'), 200));
+    if (left.items.length) throw new Error('deletecollection left objects behind');
+    rows.push([tag('RSS right after deleting everything'), mib(procMiB(pid2))]);
+    watchers.stop();
+    // Two compaction intervals: the second compacts to the revision recorded after the deletes.
+    await sleep((2 * COMPACTION_INTERVAL_S + 2) * 1000);
+    const after = procMiB(pid2);
+    peak = Math.max(peak, procMiB(pid2, 'VmHWM'));
+    rows.push([tag('peak RSS (create, restart, lists, mixed, deletes)'), mib(peak)]);
+    rows.push([tag('RSS after deletes and one compaction'), `${mib(after)} (${((after / base - 1) * 100).toFixed(0)}% above the RSS before load)`]);
+    c2.agent.destroy();
+    second.child.kill('SIGTERM');
+    await exited(second.child);
+  } finally {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function numberFlag(name: string, dflt: number): number {
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === `--${name}`) return Number(argv[i + 1]);
+    if (argv[i]!.startsWith(`--${name}=`)) return Number(argv[i]!.slice(name.length + 3));
+  }
+  return dflt;
+}
+
+export function memoryOptionsFromArgs(): MemoryBenchOptions {
+  return { objects: numberFlag('objects', 20_000), mixedSeconds: numberFlag('mixed-seconds', 30) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  memoryBench(memoryOptionsFromArgs()).then(
+    (rows) => {
+      const w = Math.max(...rows.map(([k]) => k.length));
+      console.log(`skiff memory benchmark (SQLite, ${new Date().toISOString()})`);
+      for (const [k, v] of rows) console.log(`  ${k.padEnd(w)}  ${v}`);
+      process.exit(0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,92 @@
+// A skiff server as a child process, seen from a benchmark: start it, wait for /readyz,
+// talk to it over HTTPS keep-alive with the admin client certificate, and read its
+// memory from /proc.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
+
+const bundled = fileURLToPath(new URL('../skiff.mjs', import.meta.url));
+/** The bundled CLI when built (`npm run build`), else the tsc output. */
+export const mainJs = existsSync(bundled) ? bundled : fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+
+export interface Client {
+  agent: Agent;
+  call(method: string, path: string, body?: unknown, contentType?: string): Promise<{ status: number; body: string }>;
+  /** A request whose body is only counted, for responses too large to hold as a string. */
+  drain(method: string, path: string): Promise<{ status: number; bytes: number }>;
+}
+
+export function client(port: number, kubeconfig: string, maxSockets: number): Client {
+  const kc = yaml.load(readFileSync(kubeconfig, 'utf8')) as any;
+  const b64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets,
+    ca: b64(kc.clusters[0].cluster['certificate-authority-data']),
+    cert: b64(kc.users[0].user['client-certificate-data']),
+    key: b64(kc.users[0].user['client-key-data']),
+  });
+  return {
+    agent,
+    call: (method, path, body, contentType = 'application/json') =>
+      new Promise((resolve, reject) => {
+        const data = body === undefined ? undefined : JSON.stringify(body);
+        const req = request({ host: '127.0.0.1', port, method, path, agent, headers: data ? { 'content-type': contentType } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        });
+        req.on('error', reject);
+        req.end(data);
+      }),
+    drain: (method, path) =>
+      new Promise((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, method, path, agent }, (res) => {
+          let bytes = 0;
+          res.on('data', (c: Buffer) => (bytes += c.length));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        });
+        req.on('error', reject);
+        req.end();
+      }),
+  };
+}
+
+export async function waitReady(port: number, t0: number): Promise<number> {
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path: '/readyz', rejectUnauthorized: false, agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      });
+      req.on('error', () => resolve(false));
+      req.end();
+    });
+    if (ok) return performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/** A field of /proc/<pid>/status in MiB: VmRSS (resident now) or VmHWM (peak resident). */
+export function procMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+export function rssMiB(pid: number): number {
+  return procMiB(pid, 'VmRSS');
+}
+
+export async function startSkiffOn(dataDir: string, port: number, extraArgs: string[]): Promise<{ child: ChildProcess; ms: number }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs], { stdio: 'ignore' });
+  const ms = await waitReady(port, t0);
+  return { child, ms };
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}

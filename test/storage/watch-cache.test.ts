@@ -1,0 +1,135 @@
+// The watch cache over a real SQLite store: paged loading, and the event window bounded
+// by age, count and bytes as upstream's watch cache bounds it (k8s.io/apiserver
+// pkg/storage/cacher/watch_cache.go, cacher/history: eventFreshDuration 75 s, capacity
+// 100..100*1024), with watches from below the window refused (410 Expired upstream).
+import { describe, it, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import {
+  TooOldResourceVersionError,
+  WatchCache,
+  type CacheWatcherSink,
+  type Entry,
+  type EventType,
+  type WatchCacheOptions,
+} from '../../src/storage/watchcache/cache.js';
+
+const PREFIX = '/registry/configmaps/';
+const indexer = (obj: Record<string, any>) => ({ labels: obj.metadata?.labels ?? {}, fields: { 'metadata.name': obj.metadata?.name ?? '' } });
+const everything = { matches: () => true };
+
+function value(name: string, payload = 'x'.repeat(1000)): Buffer {
+  return Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns' }, data: { payload } }));
+}
+
+function collector(): CacheWatcherSink & { got: { type: EventType; rv: number; obj: any }[] } {
+  const got: { type: EventType; rv: number; obj: any }[] = [];
+  return {
+    got,
+    event: (type: EventType, entry: Entry) => got.push({ type, rv: entry.rv, obj: JSON.parse(entry.bytes.toString('utf8')) }),
+    close: () => {},
+  };
+}
+
+describe('watch cache (SQLite store)', () => {
+  let dir: string;
+  let store: SqliteStore;
+  const caches: WatchCache[] = [];
+  const open = (opts: WatchCacheOptions) => {
+    const c = new WatchCache(store, PREFIX, indexer, opts);
+    caches.push(c);
+    return c;
+  };
+  const put = async (name: string, payload?: string) => {
+    const r = await store.create(`${PREFIX}ns/${name}`, value(name, payload));
+    assert.ok(r.ok);
+    return r.kv.modRevision;
+  };
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'skiff-watchcache-'));
+    store = SqliteStore.open(join(dir, 'store.db'), { progressIntervalMs: 20 });
+  });
+  afterEach(async () => {
+    for (const c of caches.splice(0)) c.stop();
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('loads a resource page by page at one revision and serves every object with its resourceVersion', async () => {
+    const revs = new Map<string, number>();
+    for (let i = 0; i < 25; i++) revs.set(`${PREFIX}ns/cm-${String(i).padStart(2, '0')}`, await put(`cm-${String(i).padStart(2, '0')}`));
+    await store.create('/registry/secrets/ns/other', value('other'));
+    const cache = open({ loadPageSize: 4 });
+    await cache.ready();
+    const listed = cache.list(PREFIX, () => true);
+    assert.deepEqual(listed.map((e) => e.key), [...revs.keys()]);
+    for (const e of listed) {
+      assert.equal(e.rv, revs.get(e.key));
+      assert.equal(JSON.parse(e.bytes.toString('utf8')).metadata.resourceVersion, String(revs.get(e.key)));
+    }
+    assert.equal(cache.revision, await store.currentRevision());
+  });
+
+  it('keeps no more event bytes than maxHistoryBytes: a watch from before the window gets TooOldResourceVersionError', async () => {
+    const cache = open({ maxHistoryBytes: 8 * 1024, minHistory: 0 });
+    await cache.ready();
+    const start = cache.revision;
+    const revs: number[] = [];
+    for (let i = 0; i < 20; i++) revs.push(await put(`cm-${i}`));
+    assert.ok(await cache.waitFresh(revs.at(-1)!, 10_000));
+    // Each ADDED event holds ~1.1 KB: 8 KiB keeps about 7 of them.
+    assert.ok(cache.historyLength < 10 && cache.historyLength > 0, `kept ${cache.historyLength} events`);
+    assert.throws(() => cache.watch(everything, collector(), { fromRV: start, initial: false, keyPrefix: PREFIX }), TooOldResourceVersionError);
+    const sink = collector();
+    const stop = cache.watch(everything, sink, { fromRV: revs.at(-3)!, initial: false, keyPrefix: PREFIX });
+    stop();
+    assert.deepEqual(sink.got.map((g) => [g.type, g.rv]), [['ADDED', revs.at(-2)], ['ADDED', revs.at(-1)]]);
+  });
+
+  it('keeps at most maxHistory events', async () => {
+    const cache = open({ maxHistory: 5 });
+    await cache.ready();
+    const revs: number[] = [];
+    for (let i = 0; i < 12; i++) revs.push(await put(`cm-${i}`, 'y'));
+    assert.ok(await cache.waitFresh(revs.at(-1)!, 10_000));
+    assert.equal(cache.historyLength, 5);
+    assert.throws(() => cache.watch(everything, collector(), { fromRV: revs[5]!, initial: false, keyPrefix: PREFIX }), TooOldResourceVersionError);
+    const sink = collector();
+    cache.watch(everything, sink, { fromRV: revs[6]!, initial: false, keyPrefix: PREFIX })();
+    assert.deepEqual(sink.got.map((g) => g.rv), revs.slice(7));
+  });
+
+  it('ages events out past historyMs while the resource is idle, keeping the newest minHistory', async () => {
+    const cache = open({ historyMs: 1, minHistory: 2 });
+    await cache.ready();
+    const revs: number[] = [];
+    for (let i = 0; i < 6; i++) revs.push(await put(`cm-${i}`, 'z'));
+    assert.ok(await cache.waitFresh(revs.at(-1)!, 10_000));
+    // Progress notifications (every 20 ms here) trim an idle cache.
+    for (let i = 0; i < 500 && cache.historyLength > 2; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(cache.historyLength, 2);
+    assert.throws(() => cache.watch(everything, collector(), { fromRV: revs[2]!, initial: false, keyPrefix: PREFIX }), TooOldResourceVersionError);
+    const sink = collector();
+    cache.watch(everything, sink, { fromRV: revs[3]!, initial: false, keyPrefix: PREFIX })();
+    assert.deepEqual(sink.got.map((g) => g.rv), revs.slice(4));
+  });
+
+  it('DELETED carries the last state stamped with the delete revision, live and on replay', async () => {
+    const cache = open({});
+    await cache.ready();
+    const created = await put('gone');
+    const live = collector();
+    cache.watch(everything, live, { fromRV: created, initial: false, keyPrefix: PREFIX });
+    const d = await store.delete(`${PREFIX}ns/gone`);
+    assert.ok(d.ok && d.revision);
+    assert.ok(await cache.waitFresh(d.revision!, 10_000));
+    assert.deepEqual(live.got.map((g) => [g.type, g.rv, g.obj.metadata.resourceVersion, g.obj.metadata.name]), [['DELETED', d.revision, String(d.revision), 'gone']]);
+    const replay = collector();
+    cache.watch(everything, replay, { fromRV: created, initial: false, keyPrefix: PREFIX })();
+    assert.deepEqual(replay.got, live.got);
+  });
+});
