@@ -180,7 +180,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
       : SqliteStore.open(join(dataDir, 'skiff.db')));
   const store = instrumentStore(rawStore, registryKeyResolver(() => registryRef), storage.record);
-  const catalog = builtinCatalog(options.runtimeConfig ?? {});
+  const catalog = builtinCatalog(options.runtimeConfig ?? {}, options.featureGates ?? {});
   const registry = new Registry(catalog, store, indexerFor, {
     registryPrefix: options.etcdPrefix ?? '/registry',
     allowUnsafeMalformedObjectDeletion: options.featureGates?.AllowUnsafeMalformedObjectDeletion === true,

@@ -226,7 +226,7 @@ function withValidation(k: KindDef): KindDef['strategy'] {
   };
 }
 
-export function builtinCatalog(runtimeConfig: Record<string, string> = {}): Catalog {
+export function builtinCatalog(runtimeConfig: Record<string, string> = {}, featureGates: Readonly<Record<string, boolean>> = {}): Catalog {
   const all: KindDef[] = [...coreKinds, ...groupKinds, ...defaultServedKinds, ...gatedKinds];
   const seen = new Set<string>();
   const kinds: KindDef[] = [];
@@ -238,6 +238,8 @@ export function builtinCatalog(runtimeConfig: Record<string, string> = {}): Cata
     if (seen.has(id)) continue;
     seen.add(id);
     if (!runtimeConfigServes(runtimeConfig, k.group, version, k.plural, !gated)) continue;
+    const gate = (k as { featureGate?: string }).featureGate;
+    if (gate && featureGates[gate] !== true) continue;
     kinds.push({
       ...k,
       schema: k.schema ?? (gated ? undefined : builtinSchema(k.group, k.kind)),

@@ -112,6 +112,9 @@ export const groupDefaulters: Record<string, TypeDefaulter> = {
   [AR + 'ServiceReference']: port443,
   [AR + 'ValidatingAdmissionPolicySpec']: (o) => defaultPtr(o, 'failurePolicy', 'Fail'),
   [AR + 'MatchResources']: matchResources,
+  // admissionregistration.k8s.io/v1beta1 (v1alpha1 shares the shape)
+  // (reinvocationPolicy has no default: validation requires it.)
+  ['io.k8s.api.admissionregistration.v1beta1.MutatingAdmissionPolicySpec']: (o) => defaultPtr(o, 'failurePolicy', 'Fail'),
 
   // rbac.authorization.k8s.io/v1
   [RBAC + 'RoleBinding']: roleBinding,

@@ -13,6 +13,8 @@ export interface GatedKindDef extends KindDef {
   stability: 'alpha' | 'beta';
   /** Served only when --runtime-config enables its group-version or resource. */
   servedByDefault: false;
+  /** A feature gate that must be on as well (upstream registers the storage only then). */
+  featureGate?: string;
 }
 
 /** Declare a kind as alpha or beta, off unless --runtime-config turns it on. */
