@@ -36,7 +36,7 @@ const MAX_AUDIT_ANNOTATION_VALUE_LENGTH = 10 * 1024;
 /** At most this many validation failures go to the audit annotation. */
 const MAX_VALIDATION_FAILURES = 50;
 
-function criteriaOf(m: Obj, isPolicy: boolean): MatchCriteria {
+export function criteriaOf(m: Obj, isPolicy: boolean): MatchCriteria {
   return {
     rules: m.resourceRules,
     excludeRules: m.excludeResourceRules,
@@ -48,7 +48,7 @@ function criteriaOf(m: Obj, isPolicy: boolean): MatchCriteria {
 }
 
 /** The criteria's own configuration errors (upstream's errNilSelector and missing constraints). */
-function criteriaError(m: Obj | undefined, isPolicy: boolean): string | undefined {
+export function criteriaError(m: Obj | undefined, isPolicy: boolean): string | undefined {
   if (!m) return isPolicy ? 'policy contained no match constraints, a required field' : undefined;
   if (!m.namespaceSelector) return 'a nil namespace selector was passed, please ensure selectors are initialized properly';
   if (!m.objectSelector) return 'a nil object selector was passed, please ensure selectors are initialized properly';
@@ -175,7 +175,7 @@ export async function dispatch(a: Attributes, hooks: PolicyHook[], deps: Dispatc
 }
 
 /** cel.CreateNamespaceObject: the namespace's spec, status and the metadata fields CEL may see. */
-function namespaceView(ns: Obj | undefined): Obj | null {
+export function namespaceView(ns: Obj | undefined): Obj | null {
   if (!ns) return null;
   const m = (ns.metadata ?? {}) as Obj;
   const metadata: Obj = {};

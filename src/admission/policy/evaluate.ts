@@ -37,20 +37,20 @@ export interface EvaluationInput {
   authorizer: Record<string, unknown>;
 }
 
-const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
+export const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
 
-class OutOfBudget extends Error {
+export class OutOfBudget extends Error {
   constructor() {
     super(OUT_OF_BUDGET);
   }
 }
 
 /** One ForInput: the activation, the lazily evaluated variables and the cost they used. */
-class Composition {
+export class Composition {
   private variableCost = 0;
   readonly activation: Activation;
 
-  constructor(policy: CompiledPolicy, env: CelEnvironment, input: EvaluationInput, withAuthorizer: boolean) {
+  constructor(policy: Pick<CompiledPolicy, 'variables'>, env: CelEnvironment, input: EvaluationInput, withAuthorizer: boolean) {
     const activation = env.activation(input.json);
     if (withAuthorizer) Object.assign(activation, input.authorizer);
     // Variables always see the authorizer (they are compiled with it).
@@ -94,13 +94,13 @@ class Composition {
   }
 }
 
-interface Evaluation {
+export interface Evaluation {
   value?: unknown;
   error?: string;
 }
 
 /** activation.Evaluate: one expression against the remaining budget (throws OutOfBudget). */
-function evaluateOne(c: CompiledExpression, comp: Composition, budget: { remaining: number }): Evaluation {
+export function evaluateOne(c: CompiledExpression, comp: Composition, budget: { remaining: number }): Evaluation {
   if (!c.program) return { error: `compilation error: ${c.error}` };
   let value: unknown;
   let error: string | undefined;

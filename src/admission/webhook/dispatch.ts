@@ -10,15 +10,13 @@ import { internalError, isStatusError, StatusError } from '../../apimachinery/er
 import { goJSON, goQuote } from '../../apimachinery/goformat.js';
 import { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
 import type { Authorizer } from '../../authz/types.js';
-import { customResourceOf, normalizeCustomResource } from '../../crd/kind.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
-import { applyDefaults } from '../../registry/defaulting.js';
 import { clone, deepEqual } from '../../registry/meta.js';
-import { pruneObject } from '../../registry/prune.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Catalog, ServedResource } from '../../types/catalog.js';
 import type { Obj } from '../../types/kind.js';
 import { admissionRequestFields, convertToMatch, isExemptAdmissionConfigurationResource, matchConditionError, matchRequest, type ResourceMatch } from '../matching.js';
+import { redefault, replaceContents } from '../mutation.js';
 import type { Attributes } from '../types.js';
 import { postReview, resolveTarget } from './client.js';
 import type { WebhookAccessor } from './config-index.js';
@@ -186,28 +184,10 @@ async function callMutatingHook(hook: WebhookAccessor, a: Attributes, m: Resourc
   return changed;
 }
 
-/** What decoding the patched JSON into the kind's type does: unknown fields dropped, defaults set. */
-function redefault(served: ServedResource, obj: Obj): void {
-  const def = served.def;
-  if (def.schema) {
-    pruneObject(obj, def.schema);
-    applyDefaults(served.group, served.version, def.kind, obj, def.schema);
-    return;
-  }
-  const custom = customResourceOf(def);
-  if (custom) normalizeCustomResource(custom, obj);
-}
-
 /** Go marshals a JSON patch operation (a map) with its keys sorted. */
 function sortedKeys(op: unknown): unknown {
   if (!op || typeof op !== 'object' || Array.isArray(op)) return op;
   return Object.fromEntries(Object.entries(op as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
-}
-
-/** The registry holds a reference to the request's object: mutate it rather than replace it. */
-function replaceContents(target: Obj, source: Obj): void {
-  for (const k of Object.keys(target)) delete target[k];
-  Object.assign(target, source);
 }
 
 /** The validating webhooks, called in parallel; the first error to arrive fails the request. */
