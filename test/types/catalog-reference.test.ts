@@ -296,7 +296,8 @@ function servedGroupVersions(catalog: Catalog): Set<string> {
 
 function walk(): Walk {
   const found = new Set<string>();
-  const allOn = builtinCatalog({ 'api/all': 'true' });
+  // Every API on, with the gates that alpha/beta APIs need besides --runtime-config (as the reference server ran).
+  const allOn = builtinCatalog({ 'api/all': 'true' }, { MutatingAdmissionPolicy: true });
   const byDefault = builtinCatalog();
   const types = namedTypes(...schemaModules);
   const oursV2 = new OpenApi(allOn, { types }).v2() as Json;

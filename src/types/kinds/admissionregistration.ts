@@ -4,7 +4,7 @@
 
 import { kind, type KindDef } from '../kind.js';
 import { gated, sameShapeStorage, type GatedKindDef } from './gated.js';
-import { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding } from '../schemas/admissionregistration.js';
+import { admissionregistrationV1alpha1, admissionregistrationV1beta1 } from '../schemas/admissionregistration.js';
 
 const G = 'admissionregistration.k8s.io';
 const API_EXTENSIONS = ['api-extensions'];
@@ -23,15 +23,16 @@ export const admissionregistrationKinds: KindDef[] = [
 
 /** Served only with the MutatingAdmissionPolicy feature gate on as well (upstream registers the storage behind it). */
 const MAP_GATE = 'MutatingAdmissionPolicy';
+const schemasOf = (version: string) => (version === 'v1beta1' ? admissionregistrationV1beta1 : admissionregistrationV1alpha1);
 
 const policy = (version: string, storage?: boolean): GatedKindDef => ({ ...gated(kind({
   group: G, version, kind: 'MutatingAdmissionPolicy', plural: 'mutatingadmissionpolicies', singular: 'mutatingadmissionpolicy',
-  categories: API_EXTENSIONS, namespaced: false, tracksGeneration: true, schema: MutatingAdmissionPolicy,
+  categories: API_EXTENSIONS, namespaced: false, tracksGeneration: true, schema: schemasOf(version).MutatingAdmissionPolicy,
   ...(storage ? {} : { storedAs: sameShapeStorage(G, 'mutatingadmissionpolicies') }),
 })), featureGate: MAP_GATE });
 const binding = (version: string, storage?: boolean): GatedKindDef => ({ ...gated(kind({
   group: G, version, kind: 'MutatingAdmissionPolicyBinding', plural: 'mutatingadmissionpolicybindings', singular: 'mutatingadmissionpolicybinding',
-  categories: API_EXTENSIONS, namespaced: false, tracksGeneration: true, schema: MutatingAdmissionPolicyBinding,
+  categories: API_EXTENSIONS, namespaced: false, tracksGeneration: true, schema: schemasOf(version).MutatingAdmissionPolicyBinding,
   ...(storage ? {} : { storedAs: sameShapeStorage(G, 'mutatingadmissionpolicybindings') }),
 })), featureGate: MAP_GATE });
 
