@@ -66,6 +66,7 @@ export function buildAdmission(o: AdmissionOptions, deps: AdmissionDeps): Admiss
         authorizer: deps.authorizer,
         logger: deps.logger,
         featureGates: deps.featureGates ?? {},
+        metrics: deps.metrics,
         config: configs.get(row.name),
       }),
     );

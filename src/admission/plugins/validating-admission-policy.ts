@@ -10,6 +10,7 @@ import { isExemptAdmissionConfigurationResource } from '../matching.js';
 import { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
 import { dispatch, type DispatchOutcome } from '../policy/dispatch.js';
 import { PolicySource, VALIDATING_POLICY_KINDS } from '../policy/source.js';
+import type { AdmissionMetrics } from '../metrics.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 
 export const VALIDATION_FAILURE_ANNOTATION = 'validation.policy.admission.k8s.io/validation_failure';
@@ -37,11 +38,19 @@ export function validatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
       if (hooks.length === 0) return;
       // The whole dispatch is repeated until every authorizer check it made has its answer.
       const authz = new CheckingCelAuthorizer(deps.authorizer);
-      apply(a, await authz.evaluate(() => dispatch(a, hooks, { registry: deps.registry, authz })));
+      const outcome = await authz.evaluate(() => dispatch(a, hooks, { registry: deps.registry, authz }));
+      record(deps.metrics, a.operation, outcome);
+      apply(a, outcome);
     },
     start: () => source.start(),
     stop: () => source.stop(),
   };
+}
+
+function record(metrics: AdmissionMetrics | undefined, operation: string, outcome: DispatchOutcome): void {
+  if (!metrics) return;
+  for (const c of outcome.checks) metrics.observePolicyCheck(c.policy, c.binding, c.errorType, c.action, c.seconds);
+  for (const m of outcome.matchConditions) metrics.observeMatchConditions(m.policy, 'policy', 'validate', operation, m.observation);
 }
 
 function apply(a: Attributes, outcome: DispatchOutcome): void {

@@ -9,6 +9,7 @@ import { CelEvaluationError, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, type Activ
 import { objectClass } from '../../cel/schema.js';
 import { MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES } from '../../cel/limits.js';
 import type { CompiledExpression, CompiledPolicy } from './compile.js';
+import type { MatchConditionObservation, PolicyCheckErrorType } from '../metrics.js';
 
 export type Action = 'admit' | 'deny';
 
@@ -35,6 +36,8 @@ export interface EvaluationInput {
   json: Record<string, unknown>;
   /** `authorizer` and `authorizer.requestResource` (CEL values). */
   authorizer: Record<string, unknown>;
+  /** Told what the policy's matchConditions came to (the match condition metrics). */
+  observeMatchConditions?: (o: MatchConditionObservation) => void;
 }
 
 export const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
@@ -142,6 +145,14 @@ const celTypeName = (v: unknown): string => {
   return typeof v;
 };
 
+/** ErrorType (policy/validating/errors.go): what a decision says about the check, for its metrics. */
+export function checkErrorType(d: PolicyDecision): PolicyCheckErrorType {
+  if (d.evaluation === 'admit') return 'no_error';
+  if (d.message.startsWith('compilation')) return 'compile_error';
+  if (d.message.startsWith('validation failed due to running out of cost budget')) return 'out_of_budget';
+  return 'invalid_error';
+}
+
 /** The failure message: messageExpression's result, else message, else the expression (upstream's fallbacks). */
 function failureMessage(v: CompiledPolicy['validations'][number], messageResult: Evaluation | undefined): string {
   let message = '';
@@ -170,6 +181,7 @@ export function validatePolicy(policy: CompiledPolicy, input: EvaluationInput): 
       request: rest.request as Record<string, unknown>,
       authorizer: input.authorizer.authorizer as never,
       extra: { ...(policy.hasParams ? { params: rest.params ?? null } : {}), namespaceObject: null, 'authorizer.requestResource': input.authorizer['authorizer.requestResource'] },
+      observe: input.observeMatchConditions,
     });
     if (!r.matches) {
       if ('error' in r) return { decisions: [errorDecision(f, r.error)], auditAnnotations: [] };
