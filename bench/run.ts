@@ -21,11 +21,12 @@
 // "creates/s at c=16, separate client" runs the clients in another process, one
 // keep-alive HTTPS connection per worker, as client-go's HTTP/1.1 transport does.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
 import { client, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
 import { memoryBench, memoryOptionsFromArgs } from './memory.js';

@@ -188,7 +188,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
       : SqliteStore.open(join(dataDir, STORE_FILE), { writer: 'worker' }));
   const store = instrumentStore(rawStore, registryKeyResolver(() => registryRef), storage.record);
-  const catalog = builtinCatalog(options.runtimeConfig ?? {});
+  const catalog = builtinCatalog(options.runtimeConfig ?? {}, featureGates);
   const registry = new Registry(catalog, store, indexerFor, {
     registryPrefix: options.etcdPrefix ?? '/registry',
     allowUnsafeMalformedObjectDeletion: featureGates.enabled('AllowUnsafeMalformedObjectDeletion'),

@@ -67,6 +67,7 @@ export function buildAdmission(o: AdmissionOptions, deps: AdmissionDeps): Admiss
         authorizer: deps.authorizer,
         logger: deps.logger,
         featureGates: deps.featureGates ?? FeatureGates.defaults(),
+        metrics: deps.metrics,
         config: configs.get(row.name),
       }),
     );

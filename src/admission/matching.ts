@@ -13,6 +13,7 @@
 //   admissionRequestFields(a, match)    the v1 AdmissionRequest (CEL `request`, the review's request)
 //   MatchConditions                     compiled matchConditions with upstream's true/false/error logic
 
+import type { MatchConditionObservation } from './metrics.js';
 import { forbidden, internalError, isStatusError, notFound, StatusError } from '../apimachinery/errors.js';
 import { labelSelectorFromMetav1, LabelSelectorError, type Metav1LabelSelector } from '../apimachinery/labels.js';
 import { CelEnvironment, type AuthorizerValue, type CelProgram } from '../cel/index.js';
@@ -305,6 +306,8 @@ export interface MatchConditionInput {
   authorizer?: AuthorizerValue;
   /** More variables (policies: params, namespaceObject, variables). */
   extra?: Record<string, unknown>;
+  /** Told what the evaluation came to (the match condition metrics). */
+  observe?: (o: MatchConditionObservation) => void;
 }
 
 export type MatchConditionResult = { matches: true } | { matches: false; failedConditionName?: string } | { matches: false; error: string };
@@ -349,6 +352,12 @@ export class MatchConditions {
   match(input: MatchConditionInput): MatchConditionResult {
     if (this.compiled.length === 0) return { matches: true };
     const onError = (error: string): MatchConditionResult => (this.failurePolicy === 'Ignore' ? { matches: false } : { matches: false, error });
+    const started = performance.now();
+    let errorCount = 0;
+    const done = (r: MatchConditionResult, excluded = false): MatchConditionResult => {
+      input.observe?.({ errors: errorCount, excluded, seconds: (performance.now() - started) / 1000 });
+      return r;
+    };
     const vars: Record<string, unknown> = { object: input.object ?? null, oldObject: input.oldObject ?? null, request: input.request, ...(input.extra ?? {}) };
     const activation = this.env.activation(vars);
     if (input.authorizer) activation.authorizer = input.authorizer;
@@ -357,20 +366,26 @@ export class MatchConditions {
     for (const c of this.compiled) {
       if (!c.program) {
         errors.push(`compilation error: ${c.compileError}`);
+        errorCount++;
         continue;
       }
       try {
         const v = c.program.evaluate(activation, { budget }).value;
-        if (v === false) return { matches: false, failedConditionName: c.condition.name };
-        if (v !== true) errors.push(`expression '${c.condition.expression}' resulted in error: no such overload`);
+        if (v === false) return done({ matches: false, failedConditionName: c.condition.name }, true);
+        if (v !== true) {
+          errors.push(`expression '${c.condition.expression}' resulted in error: no such overload`);
+          errorCount++;
+        }
       } catch (e) {
         const err = e as Error & { kind?: string };
-        if (err.kind === 'budget') return onError('validation failed due to running out of cost budget, no further validation rules will be run');
+        // Running out of the shared budget fails the whole set (not one condition's evaluation error).
+        if (err.kind === 'budget') return done(onError('validation failed due to running out of cost budget, no further validation rules will be run'));
         errors.push(`expression '${c.condition.expression}' resulted in error: ${err.message}`);
+        errorCount++;
       }
     }
-    if (errors.length) return onError(errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`);
-    return { matches: true };
+    if (errors.length) return done(onError(errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`));
+    return done({ matches: true });
   }
 }
 

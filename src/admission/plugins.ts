@@ -14,6 +14,7 @@ import { defaultStorageClass } from './plugins/default-storage-class.js';
 import { defaultTolerationSeconds } from './plugins/default-toleration-seconds.js';
 import { denyServiceExternalIPs } from './plugins/deny-service-external-ips.js';
 import { limitRanger } from './plugins/limit-ranger.js';
+import { mutatingAdmissionPolicy } from './plugins/mutating-admission-policy.js';
 import { mutatingAdmissionWebhook } from './plugins/mutating-admission-webhook.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import { nodeRestriction } from './plugins/node-restriction.js';
@@ -61,7 +62,7 @@ export const ADMISSION_PLUGINS: readonly PluginRow[] = [
   { name: 'DenyServiceExternalIPs', defaultOn: false, create: () => denyServiceExternalIPs() },
   { name: 'PodTopologyLabels', defaultOn: true },
   // Webhooks, policies, quota and deny go last, as upstream.
-  { name: 'MutatingAdmissionPolicy', defaultOn: true },
+  { name: 'MutatingAdmissionPolicy', defaultOn: true, create: mutatingAdmissionPolicy },
   { name: 'MutatingAdmissionWebhook', defaultOn: true, create: mutatingAdmissionWebhook },
   { name: 'ValidatingAdmissionPolicy', defaultOn: true, create: validatingAdmissionPolicy },
   { name: 'ValidatingAdmissionWebhook', defaultOn: true, create: validatingAdmissionWebhook },

@@ -8,6 +8,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
+import type { AdmissionMetrics } from './metrics.js';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
@@ -88,6 +89,8 @@ export interface PluginDeps {
   authorizer: Authorizer;
   logger: Logger;
   featureGates: FeatureGates;
+  /** The server's admission metrics (webhook calls, matchConditions, policy checks); absent in bare chains. */
+  metrics?: AdmissionMetrics;
   /**
    * This plugin's entry of --admission-control-config-file: the embedded `configuration`
    * object or the parsed file its `path` names; undefined when the file has none.

@@ -10,6 +10,7 @@ import {registerAuthz} from './libs/authz.js';
 import {registerTwoVarComprehensions} from './libs/comprehensions.js';
 import {registerEncoders, registerMath} from './libs/extra.js';
 import {registerFormatLibrary} from './libs/format.js';
+import {registerPatchTypes} from './libs/patch-types.js';
 import {registerOptionalExtras} from './libs/optionals.js';
 import {registerStandardExtras} from './libs/standard.js';
 import {registerIP, registerIPIsCanonical} from './libs/ip.js';
@@ -50,6 +51,8 @@ export interface CelEnvironmentOptions extends CelLibraryOptions {
   variables?: Record<string, DeclType | string>;
   /** Undeclared identifiers are dyn instead of a compile error (the CLI without a schema). */
   unlistedVariablesAreDyn?: boolean;
+  /** The `Object` and `JSONPatch` types and `jsonpatch` library of MutatingAdmissionPolicy mutations (HasPatchTypes). */
+  patchTypes?: boolean;
 }
 
 export interface CompileOptions {
@@ -204,6 +207,7 @@ export class CelEnvironment {
     }
     this.variables = vars;
     const env = baseEnvironment(opts).clone();
+    if (opts.patchTypes) registerPatchTypes(env);
     const objects = new Map<string, ObjectDecl>();
     for (const t of vars.values()) collectObjects(t, objects);
     for (const o of objects.values()) {

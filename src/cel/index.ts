@@ -20,3 +20,4 @@ export {AuthorizerValue, AUTHORIZER_TYPE, ResourceCheckValue, serviceAccountUser
 export type {CelAuthorizationAttributes, CelAuthorizationDecision, CelAuthorizer, CelDecisionKind, CelUserInfo} from './libs/authz.js';
 export {COST_LIMIT_EXCEEDED} from './runtime-cost.js';
 export * from './limits.js';
+export {CelObjectValue, CelJsonPatchValue, escapeJsonPointerKey} from './libs/patch-types.js';

@@ -63,6 +63,7 @@ export function rewriteBeforeCheck(root: CelNode, opts: RewriteOptions): void {
     if (n.meta.alternate || n.meta.macro) continue;
     if (n.op === 'map') rewriteMapLiteral(n);
     else if (n.op === 'list' && n.optionalEntries) rewriteListLiteral(n);
+    else if (n.op === 'list') checkListLiteral(n);
     else if (ACCESS_OPS.has(n.op)) beforeCheck(n, (chk, ctx) => operandPlaceholdersToDyn(chk, (n.args as CelNode[])[0]!, ctx));
     else if (n.op === 'comprehension') {
       beforeCheck(n, (chk, ctx) => operandPlaceholdersToDyn(chk, (n.args as {iterable: CelNode}).iterable, ctx));
@@ -146,6 +147,9 @@ function unwrapOptionalEntry(n: CelNode): CelNode {
   return isOptionalEntry(n) ? (n.args as [string, CelNode[]])[1][0]! : n;
 }
 
+/** The list literals string.format takes (checked without the homogeneity rule). */
+const FORMAT_ARGUMENT_LISTS = new WeakSet<CelNode>();
+
 /** Rename calls whose cel-js built-in differs from cel-go to our implementation. */
 function renameOverrides(n: CelNode): void {
   if (n.op === 'call') {
@@ -162,6 +166,7 @@ function renameOverrides(n: CelNode): void {
   // cel-go exempts the argument list of string.format from homogeneous aggregate literals.
   const list = name === 'format' ? args[2][0] : undefined;
   if (list && list.op === 'list') {
+    FORMAT_ARGUMENT_LISTS.add(list);
     list.setMeta('check', (chk: Checker, ast: CelNode, ctx: unknown) => {
       for (const el of ast.args as CelNode[]) chk.check(el, ctx);
       return chk.getType('list<dyn>');
@@ -242,6 +247,8 @@ function combine(chk: Checker, acc: CelTypeDecl | undefined, t: CelTypeDecl, nod
   if (acc === t) return acc;
   const unified = acc.unify(chk.registry, t);
   if (unified) return unified;
+  // cel-go's joinTypes: dyn is assignable both ways, and the join is the more general dyn.
+  if (acc.kind === 'dyn' || t.kind === 'dyn') return chk.dynType;
   if (chk.opts.homogeneousAggregateLiterals) {
     throw chk.createError(code, `${what} expected type '${chk.formatType(acc)}' but found '${chk.formatType(t)}'`, node);
   }
@@ -252,13 +259,13 @@ function combine(chk: Checker, acc: CelTypeDecl | undefined, t: CelTypeDecl, nod
 function rewriteMapLiteral(n: CelNode): void {
   const entries = n.args as Array<[CelNode, CelNode]>;
   const optional = n.optionalEntries;
-  if (optional) {
+  if (entries.length > 0) {
     n.setMeta('check', (chk: Checker, _ast: CelNode, ctx: unknown): CelTypeDecl => {
       let kt: CelTypeDecl | undefined;
       let vt: CelTypeDecl | undefined;
       entries.forEach(([k, v], i) => {
         kt = combine(chk, kt, chk.check(k, ctx), k, 'heterogeneous_map_key', 'Map key uses wrong type,');
-        vt = combine(chk, vt, entryType(chk, chk.check(v, ctx), v, optional[i]!), v, 'heterogeneous_map_value', 'Map value uses wrong type,');
+        vt = combine(chk, vt, entryType(chk, chk.check(v, ctx), v, optional?.[i] ?? false), v, 'heterogeneous_map_value', 'Map value uses wrong type,');
       });
       return kt && vt ? chk.registry.getMapType(kt, vt) : chk.getType('map<K, V>');
     });
@@ -278,6 +285,17 @@ function rewriteMapLiteral(n: CelNode): void {
       out.push([k, v]);
     }
     return buildMap(out);
+  });
+}
+
+/** List literals: element types joined as cel-go does (a dyn element makes the list list(dyn)). */
+function checkListLiteral(n: CelNode): void {
+  const els = n.args as CelNode[];
+  if (els.length === 0 || FORMAT_ARGUMENT_LISTS.has(n)) return;
+  n.setMeta('check', (chk: Checker, _ast: CelNode, ctx: unknown): CelTypeDecl => {
+    let t: CelTypeDecl | undefined;
+    for (const el of els) t = combine(chk, t, chk.check(el, ctx), el, 'heterogeneous_list_element', 'List elements must have the same type,');
+    return chk.registry.getListType(t!);
   });
 }
 

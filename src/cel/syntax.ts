@@ -3,7 +3,11 @@
 //  - bytes literals: raw (br'..', rb'..'), non-ASCII characters (UTF-8 encoded);
 //  - floats with a leading dot (.99);
 //  - backtick-quoted field names (a.`b-c`), as index access marked as a field selection;
-//  - optional entries in list and map literals ([?x], {?k: v}), as a marker call.
+//  - optional entries in list and map literals ([?x], {?k: v}), as a marker call;
+//  - message construction (`Object.spec{replicas: 1}`, `JSONPatch{op: "add"}`), as a call
+//    of the constructor patch-types.ts registers, fields as a map of dyn values.
+
+import {JSONPATCH_CONSTRUCTOR, OBJECT_CONSTRUCTOR} from './libs/patch-types.js';
 
 /** The call that wraps an optional entry until the AST pass removes it. */
 export const OPTIONAL_ENTRY_MARKER = '__cel_optional_entry__';
@@ -57,7 +61,11 @@ function decodeBytes(body: string, raw: boolean): number[] | undefined {
   return out;
 }
 
-type Container = '(' | 'list' | 'index' | '{';
+type Container = '(' | 'list' | 'index' | '{' | 'message';
+
+/** A qualified name ending the text so far, where an operand starts (a message type name before `{`). */
+const MESSAGE_NAME = /(^|[(\[{,:?+\-*/%!<>=&|]\s*)([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$/;
+const NOT_TYPE_NAMES = new Set(['in', 'true', 'false', 'null']);
 
 export function prepareSource(src: string): PreparedSource {
   let out = '';
@@ -73,6 +81,8 @@ export function prepareSource(src: string): PreparedSource {
   // The previous significant token: 'value' when it ends an operand.
   let prev: string = '';
   let lastDot = -1;
+  // Message literals whose next token is a field name, by container depth.
+  const expectField = new Set<number>();
   let i = 0;
   const closeEntry = (): void => {
     if (openEntries.length && openEntries[openEntries.length - 1] === stack.length) {
@@ -110,6 +120,12 @@ export function prepareSource(src: string): PreparedSource {
           } else emit(src.slice(i, end), i, true);
         } else emit(src.slice(i, end), i, true);
         i = end;
+        prev = 'value';
+        continue;
+      }
+      if (stack[stack.length - 1] === 'message' && expectField.has(stack.length)) {
+        emit(`"${word}"`, i);
+        i = j;
         prev = 'value';
         continue;
       }
@@ -175,18 +191,50 @@ export function prepareSource(src: string): PreparedSource {
       case '[':
         stack.push(prev === 'value' ? 'index' : 'list');
         break;
-      case '{':
+      case '{': {
+        const m = prev === 'value' ? MESSAGE_NAME.exec(out) : null;
+        if (m && !NOT_TYPE_NAMES.has(m[2]!)) {
+          const start = out.length - m[2]!.length;
+          const orig = map[start]!;
+          out = out.slice(0, start);
+          map.length = start;
+          emit(m[2] === 'JSONPatch' ? `${JSONPATCH_CONSTRUCTOR}(` : `${OBJECT_CONSTRUCTOR}("${m[2]}", `, orig);
+          stack.push('message');
+          expectField.add(stack.length);
+          emit('{', i, true);
+          i++;
+          prev = '{';
+          continue;
+        }
         stack.push('{');
         break;
-      case ')': case ']': case '}':
+      }
+      case ')': case ']': case '}': {
         closeEntry();
-        stack.pop();
+        const top = stack.pop();
+        if (c === '}' && top === 'message') {
+          expectField.delete(stack.length + 1);
+          emit('})', i);
+          i++;
+          prev = 'value';
+          continue;
+        }
         break;
+      }
       case ',':
         closeEntry();
+        if (stack[stack.length - 1] === 'message') expectField.add(stack.length);
         break;
       case ':':
         if (stack[stack.length - 1] === '{') closeEntry();
+        if (stack[stack.length - 1] === 'message' && expectField.has(stack.length)) {
+          expectField.delete(stack.length);
+          emit(': dyn(', i);
+          openEntries.push(stack.length);
+          i++;
+          prev = '(';
+          continue;
+        }
         break;
       case '?': {
         const top = stack[stack.length - 1];

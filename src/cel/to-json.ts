@@ -6,6 +6,7 @@ import {unescapePropertyName} from './escaping.js';
 import {formatDuration, formatTimestamp} from './libs/format-string.js';
 import {CelCIDR, CelIP} from './libs/ip.js';
 import {CelURL} from './libs/urls.js';
+import {CelJsonPatchValue, CelObjectValue} from './libs/patch-types.js';
 
 export function celToJSON(v: unknown): unknown {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
@@ -18,6 +19,7 @@ export function celToJSON(v: unknown): unknown {
   if (v instanceof Quantity || v instanceof CelIP || v instanceof CelCIDR) return v.toString();
   if (v instanceof CelURL) return v.source;
   if (v instanceof Optional) return v.hasValue() ? celToJSON(v.value()) : null;
+  if (v instanceof CelObjectValue || v instanceof CelJsonPatchValue) return celToJSON(v.fields);
   if (Array.isArray(v) || v instanceof Set) return [...v].map(celToJSON);
   if (v instanceof Map) {
     const out: Record<string, unknown> = {};

@@ -2,6 +2,7 @@
 // FeatureGates.enabled signature takes only these names); each must be a real v1.34 gate.
 
 export const HONOURED_GATES = {
+  MutatingAdmissionPolicy: 'admissionregistration.k8s.io MutatingAdmissionPolicy(Binding) are served (with --runtime-config) and enforced',
   AllowUnsafeMalformedObjectDeletion: 'deleteOptions.ignoreStoreReadErrorWithClusterBreakingPotential deletes objects that cannot be decoded',
   StructuredAuthenticationConfiguration: '--authentication-config is accepted',
   StructuredAuthenticationConfigurationEgressSelector: 'JWT issuers in --authentication-config may name an egress selector',

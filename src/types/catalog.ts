@@ -9,6 +9,8 @@ import { columnsFor } from './columns/index.js';
 import { compareKubeAwareVersions } from '../crd/versions.js';
 import { validatorsFor } from '../registry/validation/index.js';
 import { validateRuntimeConfig } from './runtime-config.js';
+import { FeatureGates } from '../features/index.js';
+import type { GatedKindDef } from './kinds/gated.js';
 import { goParseBool } from '../apimachinery/querybool.js';
 
 export interface ServedResource {
@@ -228,7 +230,7 @@ function withValidation(k: KindDef): KindDef['strategy'] {
   };
 }
 
-export function builtinCatalog(runtimeConfig: Record<string, string> = {}): Catalog {
+export function builtinCatalog(runtimeConfig: Record<string, string> = {}, featureGates: FeatureGates = FeatureGates.defaults()): Catalog {
   validateRuntimeConfig(runtimeConfig);
   const all: KindDef[] = [...coreKinds, ...groupKinds, ...defaultServedKinds, ...gatedKinds];
   const seen = new Set<string>();
@@ -241,6 +243,8 @@ export function builtinCatalog(runtimeConfig: Record<string, string> = {}): Cata
     if (seen.has(id)) continue;
     seen.add(id);
     if (!runtimeConfigServes(runtimeConfig, k.group, version, k.plural, !gated)) continue;
+    const gate = (k as GatedKindDef).featureGate;
+    if (gate && !featureGates.enabled(gate)) continue;
     kinds.push({
       ...k,
       schema: k.schema ?? (gated ? undefined : builtinSchema(k.group, k.kind)),

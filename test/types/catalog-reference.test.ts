@@ -18,6 +18,7 @@
 // - the /logs paths are on REFERENCE_SETTINGS.
 // Descriptions are not compared (test/endpoints/openapi-reference.test.ts does for a sample).
 
+import { FeatureGates } from '../../src/features/index.js';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -296,7 +297,8 @@ function servedGroupVersions(catalog: Catalog): Set<string> {
 
 function walk(): Walk {
   const found = new Set<string>();
-  const allOn = builtinCatalog({ 'api/all': 'true' });
+  // Every API on, with the gates that alpha/beta APIs need besides --runtime-config (as the reference server ran).
+  const allOn = builtinCatalog({ 'api/all': 'true' }, FeatureGates.from({ MutatingAdmissionPolicy: true }));
   const byDefault = builtinCatalog();
   const types = namedTypes(...schemaModules);
   const oursV2 = new OpenApi(allOn, { types }).v2() as Json;

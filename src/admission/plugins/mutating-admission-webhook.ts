@@ -8,7 +8,7 @@ import type { AdmissionPlugin, PluginDeps } from '../types.js';
 
 export function mutatingAdmissionWebhook(deps: PluginDeps): AdmissionPlugin {
   const index = new WebhookConfigIndex(deps.registry, 'mutatingwebhookconfigurations');
-  const dispatch = { registry: deps.registry, catalog: deps.catalog, credentials: WebhookCredentials.fromPluginConfig(deps.config), authorizer: deps.authorizer };
+  const dispatch = { registry: deps.registry, catalog: deps.catalog, credentials: WebhookCredentials.fromPluginConfig(deps.config), authorizer: deps.authorizer, metrics: deps.metrics };
   return {
     name: 'MutatingAdmissionWebhook',
     admit: (a) => dispatchMutating(index.webhooks(), a, dispatch),

@@ -9,13 +9,14 @@ import { forbidden, type StatusError } from '../../apimachinery/errors.js';
 import { isExemptAdmissionConfigurationResource } from '../matching.js';
 import { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
 import { dispatch, type DispatchOutcome } from '../policy/dispatch.js';
-import { PolicySource } from '../policy/source.js';
+import { PolicySource, VALIDATING_POLICY_KINDS } from '../policy/source.js';
+import type { AdmissionMetrics } from '../metrics.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 
 export const VALIDATION_FAILURE_ANNOTATION = 'validation.policy.admission.k8s.io/validation_failure';
 
 /** Never persisted: no policy sees them (kube-apiserver's AdmissionExcludedResources). */
-const EXCLUDED = new Set([
+export const ADMISSION_EXCLUDED_RESOURCES: ReadonlySet<string> = new Set([
   'authentication.k8s.io/tokenreviews',
   'authentication.k8s.io/selfsubjectreviews',
   'authorization.k8s.io/subjectaccessreviews',
@@ -28,20 +29,28 @@ const EXCLUDED = new Set([
 const REASON_CODES: Readonly<Record<string, number>> = { Forbidden: 403, Unauthorized: 401, RequestEntityTooLarge: 413, Invalid: 422 };
 
 export function validatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
-  const source = new PolicySource(deps.registry, { policy: 'ValidatingAdmissionPolicy', binding: 'ValidatingAdmissionPolicyBinding' });
+  const source = new PolicySource(deps.registry, VALIDATING_POLICY_KINDS);
   return {
     name: 'ValidatingAdmissionPolicy',
     async validate(a) {
-      if (EXCLUDED.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
+      if (ADMISSION_EXCLUDED_RESOURCES.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
       const hooks = source.hooks();
       if (hooks.length === 0) return;
       // The whole dispatch is repeated until every authorizer check it made has its answer.
       const authz = new CheckingCelAuthorizer(deps.authorizer);
-      apply(a, await authz.evaluate(() => dispatch(a, hooks, { registry: deps.registry, authz })));
+      const outcome = await authz.evaluate(() => dispatch(a, hooks, { registry: deps.registry, authz }));
+      record(deps.metrics, a.operation, outcome);
+      apply(a, outcome);
     },
     start: () => source.start(),
     stop: () => source.stop(),
   };
+}
+
+function record(metrics: AdmissionMetrics | undefined, operation: string, outcome: DispatchOutcome): void {
+  if (!metrics) return;
+  for (const c of outcome.checks) metrics.observePolicyCheck(c.policy, c.binding, c.errorType, c.action, c.seconds);
+  for (const m of outcome.matchConditions) metrics.observeMatchConditions(m.policy, 'policy', 'validate', operation, m.observation);
 }
 
 function apply(a: Attributes, outcome: DispatchOutcome): void {

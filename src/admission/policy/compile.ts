@@ -43,7 +43,7 @@ export interface CompiledPolicy {
   messageEnv: CelEnvironment;
 }
 
-function compileIn(env: CelEnvironment, expression: string): CompiledExpression {
+export function compileIn(env: CelEnvironment, expression: string): CompiledExpression {
   try {
     return { expression, program: env.compile(expression) };
   } catch (e) {
@@ -52,12 +52,11 @@ function compileIn(env: CelEnvironment, expression: string): CompiledExpression 
   }
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const objs = (v: unknown): Obj[] => (Array.isArray(v) ? (v.filter((x) => x && typeof x === 'object') as Obj[]) : []);
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+export const objs = (v: unknown): Obj[] => (Array.isArray(v) ? (v.filter((x) => x && typeof x === 'object') as Obj[]) : []);
 
-export function compilePolicy(policy: Obj): CompiledPolicy {
-  const spec = (policy.spec ?? {}) as Obj;
-  const hasParams = !!spec.paramKind;
+/** spec.variables compiled in order, each seeing the ones before; `composition` types the `variables` the other expressions see. */
+export function compileVariables(spec: Obj, hasParams: boolean): { variables: CompiledPolicy['variables']; composition?: Map<string, string> } {
   const variables: CompiledPolicy['variables'] = [];
   const types = new Map<string, string>();
   for (const v of objs(spec.variables)) {
@@ -66,19 +65,28 @@ export function compilePolicy(policy: Obj): CompiledPolicy {
     variables.push({ name: str(v.name), compiled });
     types.set(str(v.name), compiled.program?.outputType ?? 'dyn');
   }
-  const composition = variables.length ? types : undefined;
+  return { variables, composition: variables.length ? types : undefined };
+}
+
+/** The policy's matchConditions (no `variables`), under its failurePolicy. */
+export function compileMatchConditions(spec: Obj, hasParams: boolean, failurePolicy: string): MatchConditions | undefined {
+  const conditions = objs(spec.matchConditions).map((c) => ({ name: str(c.name), expression: str(c.expression) }));
+  return conditions.length ? new MatchConditions(conditions, failurePolicy, admissionEnvironment({ hasParams, hasAuthorizer: true })) : undefined;
+}
+
+export function compilePolicy(policy: Obj): CompiledPolicy {
+  const spec = (policy.spec ?? {}) as Obj;
+  const hasParams = !!spec.paramKind;
+  const { variables, composition } = compileVariables(spec, hasParams);
   const env = admissionEnvironment({ hasParams, hasAuthorizer: true, variables: composition });
   const messageEnv = admissionEnvironment({ hasParams, hasAuthorizer: false, variables: composition });
   const failurePolicy = str(spec.failurePolicy) || 'Fail';
-  const conditions = objs(spec.matchConditions).map((c) => ({ name: str(c.name), expression: str(c.expression) }));
   return {
     name: str(policy.metadata?.name),
     failurePolicy,
     hasParams,
     variables,
-    matchConditions: conditions.length
-      ? new MatchConditions(conditions, failurePolicy, admissionEnvironment({ hasParams, hasAuthorizer: true }))
-      : undefined,
+    matchConditions: compileMatchConditions(spec, hasParams, failurePolicy),
     validations: objs(spec.validations).map((v) => ({
       expression: compileIn(env, str(v.expression)),
       message: str(v.message),

@@ -11,7 +11,8 @@ import type { Registry } from '../../registry/registry.js';
 import type { Obj } from '../../types/kind.js';
 import { admissionRequestFields, convertForMatch, getNamespace, matchRequest, type MatchCriteria } from '../matching.js';
 import type { Attributes } from '../types.js';
-import { validatePolicy, type PolicyDecision } from './evaluate.js';
+import { checkErrorType, validatePolicy, type PolicyDecision } from './evaluate.js';
+import type { MatchConditionObservation, PolicyCheckErrorType, PolicyEnforcementAction } from '../metrics.js';
 import { collectParams, ParamsError } from './params.js';
 import type { PolicyHook } from './source.js';
 
@@ -24,7 +25,19 @@ export interface ValidationFailure {
   validationActions: string[];
 }
 
+/** One policy check as apiserver_validating_admission_policy_check_* count it. */
+export interface PolicyCheck {
+  policy: string;
+  binding: string;
+  errorType: PolicyCheckErrorType;
+  action: PolicyEnforcementAction;
+  seconds: number;
+}
+
 export interface DispatchOutcome {
+  /** The checks and matchConditions evaluations to record (after the last, deciding, evaluation). */
+  checks: PolicyCheck[];
+  matchConditions: { policy: string; observation: MatchConditionObservation }[];
   /** The first denial: policy, binding (absent for a policy-level error), decision. */
   denied?: { policy: string; binding?: string; decision: PolicyDecision };
   warnings: string[];
@@ -36,7 +49,7 @@ const MAX_AUDIT_ANNOTATION_VALUE_LENGTH = 10 * 1024;
 /** At most this many validation failures go to the audit annotation. */
 const MAX_VALIDATION_FAILURES = 50;
 
-function criteriaOf(m: Obj, isPolicy: boolean): MatchCriteria {
+export function criteriaOf(m: Obj, isPolicy: boolean): MatchCriteria {
   return {
     rules: m.resourceRules,
     excludeRules: m.excludeResourceRules,
@@ -48,7 +61,7 @@ function criteriaOf(m: Obj, isPolicy: boolean): MatchCriteria {
 }
 
 /** The criteria's own configuration errors (upstream's errNilSelector and missing constraints). */
-function criteriaError(m: Obj | undefined, isPolicy: boolean): string | undefined {
+export function criteriaError(m: Obj | undefined, isPolicy: boolean): string | undefined {
   if (!m) return isPolicy ? 'policy contained no match constraints, a required field' : undefined;
   if (!m.namespaceSelector) return 'a nil namespace selector was passed, please ensure selectors are initialized properly';
   if (!m.objectSelector) return 'a nil object selector was passed, please ensure selectors are initialized properly';
@@ -66,7 +79,7 @@ export interface DispatchDeps {
 }
 
 export async function dispatch(a: Attributes, hooks: PolicyHook[], deps: DispatchDeps): Promise<DispatchOutcome> {
-  const out: DispatchOutcome = { warnings: [], annotations: [], validationFailures: [] };
+  const out: DispatchOutcome = { checks: [], matchConditions: [], warnings: [], annotations: [], validationFailures: [] };
   const denials: NonNullable<DispatchOutcome['denied']>[] = [];
   const addConfigError = (hook: PolicyHook, binding: Obj | undefined, err: string) => {
     if (hook.compiled.failurePolicy === 'Ignore') return;
@@ -128,6 +141,7 @@ export async function dispatch(a: Attributes, hooks: PolicyHook[], deps: Dispatc
       const actions: string[] = Array.isArray(bspec.validationActions) ? bspec.validationActions : [];
 
       for (const param of params) {
+        const started = performance.now();
         const result = validatePolicy(hook.compiled, {
           json: {
             object: object ?? null,
@@ -137,10 +151,17 @@ export async function dispatch(a: Attributes, hooks: PolicyHook[], deps: Dispatc
             ...(hook.compiled.hasParams ? { params: param } : {}),
           },
           authorizer: { authorizer, 'authorizer.requestResource': requestResource },
+          observeMatchConditions: (observation) => out.matchConditions.push({ policy: hook.compiled.name, observation }),
         });
+        const seconds = (performance.now() - started) / 1000;
+        const check = (decision: PolicyDecision, action: PolicyEnforcementAction) =>
+          out.checks.push({ policy: hook.compiled.name, binding: binding.metadata.name, errorType: checkErrorType(decision), action, seconds });
         result.decisions.forEach((decision, i) => {
+          // An ignored error is counted as allowed; a passing validation is not counted.
+          if (decision.action === 'admit' && decision.evaluation === 'error') check(decision, 'allow');
           if (decision.action !== 'deny') return;
           for (const action of actions) {
+            if (action === 'Deny' || action === 'Audit' || action === 'Warn') check(decision, action === 'Deny' ? 'deny' : action === 'Audit' ? 'audit' : 'warn');
             if (action === 'Deny') denials.push({ policy: hook.compiled.name, binding: binding.metadata.name, decision });
             else if (action === 'Audit') {
               out.validationFailures.push({
@@ -162,7 +183,9 @@ export async function dispatch(a: Attributes, hooks: PolicyHook[], deps: Dispatc
             if (!values.includes(value)) values.push(value);
             annotations.set(ann.key, values);
           } else if (ann.action === 'error') {
-            denials.push({ policy: hook.compiled.name, binding: binding.metadata.name, decision: { action: 'deny', evaluation: 'error', message: ann.error } });
+            const decision: PolicyDecision = { action: 'deny', evaluation: 'error', message: ann.error };
+            check(decision, 'deny');
+            denials.push({ policy: hook.compiled.name, binding: binding.metadata.name, decision });
           }
         }
       }
@@ -175,7 +198,7 @@ export async function dispatch(a: Attributes, hooks: PolicyHook[], deps: Dispatc
 }
 
 /** cel.CreateNamespaceObject: the namespace's spec, status and the metadata fields CEL may see. */
-function namespaceView(ns: Obj | undefined): Obj | null {
+export function namespaceView(ns: Obj | undefined): Obj | null {
   if (!ns) return null;
   const m = (ns.metadata ?? {}) as Obj;
   const metadata: Obj = {};

@@ -9,6 +9,7 @@ import { CelEvaluationError, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, type Activ
 import { objectClass } from '../../cel/schema.js';
 import { MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES } from '../../cel/limits.js';
 import type { CompiledExpression, CompiledPolicy } from './compile.js';
+import type { MatchConditionObservation, PolicyCheckErrorType } from '../metrics.js';
 
 export type Action = 'admit' | 'deny';
 
@@ -35,22 +36,24 @@ export interface EvaluationInput {
   json: Record<string, unknown>;
   /** `authorizer` and `authorizer.requestResource` (CEL values). */
   authorizer: Record<string, unknown>;
+  /** Told what the policy's matchConditions came to (the match condition metrics). */
+  observeMatchConditions?: (o: MatchConditionObservation) => void;
 }
 
-const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
+export const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
 
-class OutOfBudget extends Error {
+export class OutOfBudget extends Error {
   constructor() {
     super(OUT_OF_BUDGET);
   }
 }
 
 /** One ForInput: the activation, the lazily evaluated variables and the cost they used. */
-class Composition {
+export class Composition {
   private variableCost = 0;
   readonly activation: Activation;
 
-  constructor(policy: CompiledPolicy, env: CelEnvironment, input: EvaluationInput, withAuthorizer: boolean) {
+  constructor(policy: Pick<CompiledPolicy, 'variables'>, env: CelEnvironment, input: EvaluationInput, withAuthorizer: boolean) {
     const activation = env.activation(input.json);
     if (withAuthorizer) Object.assign(activation, input.authorizer);
     // Variables always see the authorizer (they are compiled with it).
@@ -94,13 +97,13 @@ class Composition {
   }
 }
 
-interface Evaluation {
+export interface Evaluation {
   value?: unknown;
   error?: string;
 }
 
 /** activation.Evaluate: one expression against the remaining budget (throws OutOfBudget). */
-function evaluateOne(c: CompiledExpression, comp: Composition, budget: { remaining: number }): Evaluation {
+export function evaluateOne(c: CompiledExpression, comp: Composition, budget: { remaining: number }): Evaluation {
   if (!c.program) return { error: `compilation error: ${c.error}` };
   let value: unknown;
   let error: string | undefined;
@@ -142,6 +145,14 @@ const celTypeName = (v: unknown): string => {
   return typeof v;
 };
 
+/** ErrorType (policy/validating/errors.go): what a decision says about the check, for its metrics. */
+export function checkErrorType(d: PolicyDecision): PolicyCheckErrorType {
+  if (d.evaluation === 'admit') return 'no_error';
+  if (d.message.startsWith('compilation')) return 'compile_error';
+  if (d.message.startsWith('validation failed due to running out of cost budget')) return 'out_of_budget';
+  return 'invalid_error';
+}
+
 /** The failure message: messageExpression's result, else message, else the expression (upstream's fallbacks). */
 function failureMessage(v: CompiledPolicy['validations'][number], messageResult: Evaluation | undefined): string {
   let message = '';
@@ -170,6 +181,7 @@ export function validatePolicy(policy: CompiledPolicy, input: EvaluationInput): 
       request: rest.request as Record<string, unknown>,
       authorizer: input.authorizer.authorizer as never,
       extra: { ...(policy.hasParams ? { params: rest.params ?? null } : {}), namespaceObject: null, 'authorizer.requestResource': input.authorizer['authorizer.requestResource'] },
+      observe: input.observeMatchConditions,
     });
     if (!r.matches) {
       if ('error' in r) return { decisions: [errorDecision(f, r.error)], auditAnnotations: [] };

@@ -13,9 +13,9 @@ import { paramResource } from './params.js';
 export const ADMISSIONREGISTRATION = 'admissionregistration.k8s.io';
 
 /** One policy with its bindings, ready for dispatch. */
-export interface PolicyHook {
+export interface PolicyHook<C = CompiledPolicy> {
   policy: Obj;
-  compiled: CompiledPolicy;
+  compiled: C;
   bindings: Obj[];
   /** The paramKind's resource, when the policy has one and it exists. */
   paramKind?: ServedResource;
@@ -23,25 +23,46 @@ export interface PolicyHook {
   configurationError?: string;
 }
 
-interface PolicyEntry {
+interface PolicyEntry<C> {
   policy: Obj;
-  compiled?: CompiledPolicy;
+  compiled?: C;
 }
 
-export class PolicySource {
-  private readonly policies = new Map<string, PolicyEntry>();
+/** Which kinds a source watches, at the first of `versions` the server serves, and how it compiles a policy. */
+export interface PolicyKinds<C> {
+  policy: string;
+  binding: string;
+  versions: readonly string[];
+  compile(policy: Obj): C;
+}
+
+export const VALIDATING_POLICY_KINDS: PolicyKinds<CompiledPolicy> = {
+  policy: 'ValidatingAdmissionPolicy',
+  binding: 'ValidatingAdmissionPolicyBinding',
+  versions: ['v1'],
+  compile: compilePolicy,
+};
+
+export class PolicySource<C = CompiledPolicy> {
+  private readonly policies = new Map<string, PolicyEntry<C>>();
   private readonly bindings = new Map<string, Obj>();
   private informer: Informer | undefined;
 
   constructor(
     private readonly registry: Registry,
-    private readonly kinds: { policy: string; binding: string },
+    private readonly kinds: PolicyKinds<C>,
   ) {}
+
+  /** Whether the server serves the policy kind at all (a plugin whose API is off does nothing). */
+  get served(): boolean {
+    return this.kinds.versions.some((v) => this.registry.catalog.byKind(`${ADMISSIONREGISTRATION}/${v}`, this.kinds.policy));
+  }
 
   async start(): Promise<void> {
     const resources: ServedResource[] = [];
     for (const kind of [this.kinds.policy, this.kinds.binding]) {
-      const served = this.registry.catalog.byKind(`${ADMISSIONREGISTRATION}/v1`, kind);
+      const version = this.kinds.versions.find((v) => this.registry.catalog.byKind(`${ADMISSIONREGISTRATION}/${v}`, kind));
+      const served = version ? this.registry.catalog.byKind(`${ADMISSIONREGISTRATION}/${version}`, kind) : undefined;
       if (served) resources.push(served);
     }
     this.informer = new Informer(this.registry, resources, (type, obj) => this.observe(type, obj));
@@ -71,7 +92,7 @@ export class PolicySource {
   }
 
   /** The policies that have at least one binding, in name order (upstream sorts hooks too). */
-  hooks(): PolicyHook[] {
+  hooks(): PolicyHook<C>[] {
     const byPolicy = new Map<string, Obj[]>();
     for (const b of this.bindings.values()) {
       const policyName = (b.spec as Obj | undefined)?.policyName as string | undefined;
@@ -80,11 +101,11 @@ export class PolicySource {
       if (!list) byPolicy.set(policyName, (list = []));
       list.push(b);
     }
-    const out: PolicyHook[] = [];
+    const out: PolicyHook<C>[] = [];
     for (const name of [...byPolicy.keys()].sort()) {
       const entry = this.policies.get(name)!;
-      entry.compiled ??= compilePolicy(entry.policy);
-      const hook: PolicyHook = {
+      entry.compiled ??= this.kinds.compile(entry.policy);
+      const hook: PolicyHook<C> = {
         policy: entry.policy,
         compiled: entry.compiled,
         bindings: byPolicy.get(name)!.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1)),

@@ -10,20 +10,20 @@ import { internalError, isStatusError, StatusError } from '../../apimachinery/er
 import { goJSON, goQuote } from '../../apimachinery/goformat.js';
 import { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
 import type { Authorizer } from '../../authz/types.js';
-import { customResourceOf, normalizeCustomResource } from '../../crd/kind.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
-import { applyDefaults } from '../../registry/defaulting.js';
 import { clone, deepEqual } from '../../registry/meta.js';
-import { pruneObject } from '../../registry/prune.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Catalog, ServedResource } from '../../types/catalog.js';
 import type { Obj } from '../../types/kind.js';
 import { admissionRequestFields, convertToMatch, isExemptAdmissionConfigurationResource, matchConditionError, matchRequest, type ResourceMatch } from '../matching.js';
+import type { MatchConditionObservation } from '../metrics.js';
+import { redefault, replaceContents } from '../mutation.js';
 import type { Attributes } from '../types.js';
 import { postReview, resolveTarget } from './client.js';
 import type { WebhookAccessor } from './config-index.js';
 import { WebhookCredentials } from './credentials.js';
-import { CallingWebhookError, dryRunUnsupported, rejectionError } from './errors.js';
+import { CallingWebhookError, dryRunUnsupported, rejectionError, WebhookRejectionError } from './errors.js';
+import type { AdmissionMetrics, WebhookType } from '../metrics.js';
 import { buildReview, negotiateReviewVersion, verifyResponse, type AdmissionResponse } from './review.js';
 
 export interface DispatchDeps {
@@ -33,10 +33,32 @@ export interface DispatchDeps {
   credentials?: WebhookCredentials;
   /** The server's authorizer, for CEL's `authorizer` in matchConditions. */
   authorizer?: Authorizer;
+  metrics?: AdmissionMetrics;
+}
+
+/** The metrics of one webhook call, as upstream's dispatchers record them per outcome. */
+function observeCall(deps: DispatchDeps, hook: WebhookAccessor, a: Attributes, type: WebhookType, started: number, err: unknown): void {
+  const m = deps.metrics;
+  if (!m) return;
+  const seconds = (performance.now() - started) / 1000;
+  if (err === undefined) return m.observeWebhook(hook.name, type, a.operation, false, 200, seconds);
+  if (err instanceof CallingWebhookError) {
+    const failOpen = hook.spec.failurePolicy === 'Ignore';
+    if (!failOpen) m.observeWebhookRejection(hook.name, type, a.operation, 'calling_webhook_error', err.code);
+    m.observeWebhook(hook.name, type, a.operation, !failOpen, err.code, seconds);
+    if (failOpen) m.observeWebhookFailOpen(hook.name, type);
+    return;
+  }
+  if (err instanceof WebhookRejectionError) {
+    m.observeWebhookRejection(hook.name, type, a.operation, 'no_error', err.code);
+    return m.observeWebhook(hook.name, type, a.operation, true, err.code, seconds);
+  }
+  m.observeWebhookRejection(hook.name, type, a.operation, 'apiserver_internal_error', 0);
+  m.observeWebhook(hook.name, type, a.operation, true, 0, seconds);
 }
 
 /** ShouldCallHook: the match (resource and kind the webhook sees it as), or undefined. */
-export async function shouldCallHook(hook: WebhookAccessor, a: Attributes, deps: DispatchDeps): Promise<ResourceMatch | undefined> {
+export async function shouldCallHook(hook: WebhookAccessor, a: Attributes, deps: DispatchDeps, type: WebhookType): Promise<ResourceMatch | undefined> {
   const match = await matchRequest(hook.criteria, a, deps);
   if (!match || hook.conditions.size === 0) return match;
   const input = {
@@ -45,8 +67,11 @@ export async function shouldCallHook(hook: WebhookAccessor, a: Attributes, deps:
     request: admissionRequestFields(a, match),
   };
   const checking = deps.authorizer ? new CheckingCelAuthorizer(deps.authorizer) : undefined;
-  const evaluate = () => hook.conditions.match({ ...input, authorizer: checking?.valueFor(a.userInfo) });
+  let observed: MatchConditionObservation | undefined;
+  const evaluate = () => hook.conditions.match({ ...input, authorizer: checking?.valueFor(a.userInfo), observe: (o) => (observed = o) });
   const r = checking ? await checking.evaluate(evaluate) : evaluate();
+  // Recorded once, for the evaluation that decided (a repeated one waited on the authorizer).
+  if (observed) deps.metrics?.observeMatchConditions(hook.name, 'webhook', type, a.operation, observed);
   if ('error' in r) throw matchConditionError(a, r.error);
   return r.matches ? match : undefined;
 }
@@ -121,18 +146,20 @@ export async function dispatchMutating(hooks: readonly WebhookAccessor[], a: Att
   if (rc.isReinvoke && !deepEqual(state.lastOutput, a.object)) requireReinvoking(state);
   try {
     for (const [i, hook] of hooks.entries()) {
-      const m = await shouldCallHook(hook, a, deps);
+      const m = await shouldCallHook(hook, a, deps, 'admit');
       if (!m) continue;
       if (rc.isReinvoke && !state.reinvoke.has(hook.uid)) continue;
       const round = rc.isReinvoke ? 1 : 0;
       const suffix = `round_${round}_index_${i}`;
       let changed = false;
       let failure: unknown;
+      const started = performance.now();
       try {
         changed = await callMutatingHook(hook, a, m, suffix, deps);
       } catch (e) {
         failure = e;
       }
+      observeCall(deps, hook, a, 'admit', started, failure);
       a.addAnnotation(`${MUTATION_PREFIX}${suffix}`, goJSON({ configuration: hook.configurationName, webhook: hook.name, mutated: changed }));
       if (changed) {
         requireReinvoking(state);
@@ -186,28 +213,10 @@ async function callMutatingHook(hook: WebhookAccessor, a: Attributes, m: Resourc
   return changed;
 }
 
-/** What decoding the patched JSON into the kind's type does: unknown fields dropped, defaults set. */
-function redefault(served: ServedResource, obj: Obj): void {
-  const def = served.def;
-  if (def.schema) {
-    pruneObject(obj, def.schema);
-    applyDefaults(served.group, served.version, def.kind, obj, def.schema);
-    return;
-  }
-  const custom = customResourceOf(def);
-  if (custom) normalizeCustomResource(custom, obj);
-}
-
 /** Go marshals a JSON patch operation (a map) with its keys sorted. */
 function sortedKeys(op: unknown): unknown {
   if (!op || typeof op !== 'object' || Array.isArray(op)) return op;
   return Object.fromEntries(Object.entries(op as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
-}
-
-/** The registry holds a reference to the request's object: mutate it rather than replace it. */
-function replaceContents(target: Obj, source: Obj): void {
-  for (const k of Object.keys(target)) delete target[k];
-  Object.assign(target, source);
 }
 
 /** The validating webhooks, called in parallel; the first error to arrive fails the request. */
@@ -215,16 +224,19 @@ export async function dispatchValidating(hooks: readonly WebhookAccessor[], a: A
   if (exempt(a)) return;
   const relevant: { hook: WebhookAccessor; match: ResourceMatch }[] = [];
   for (const hook of hooks) {
-    const match = await shouldCallHook(hook, a, deps);
+    const match = await shouldCallHook(hook, a, deps, 'validating');
     if (match) relevant.push({ hook, match });
   }
   if (relevant.length === 0) return;
   const errors: unknown[] = [];
   await Promise.all(
     relevant.map(async ({ hook, match }, i) => {
+      const started = performance.now();
       try {
         await callHook(hook, a, match, convertToMatch(a.object, a.served, match.served, deps.catalog), convertToMatch(a.oldObject, a.served, match.served, deps.catalog), false, deps);
+        observeCall(deps, hook, a, 'validating', started, undefined);
       } catch (e) {
+        observeCall(deps, hook, a, 'validating', started, e);
         if (e instanceof CallingWebhookError) {
           if (hook.spec.failurePolicy === 'Ignore') {
             a.addAnnotation(`${VALIDATING_FAILED_OPEN_PREFIX}round_0_index_${i}`, hook.name);

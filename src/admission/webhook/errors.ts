@@ -10,10 +10,15 @@ export class CallingWebhookError extends Error {
   constructor(
     readonly webhookName: string,
     readonly reason: string,
+    /** The code of the error's Status (ServiceUnavailable unless the webhook's server answered with one). */
+    readonly code = 503,
   ) {
     super(`failed calling webhook ${goQuote(webhookName)}: ${reason}`);
   }
 }
+
+/** A webhook's refusal (ErrWebhookRejection): a Status the webhook chose. */
+export class WebhookRejectionError extends StatusError {}
 
 /** ToStatusErr: the webhook's Status, at least 400 and Failure, with "admission webhook ... denied the request". */
 export function rejectionError(webhookName: string, result: Record<string, any> | undefined): StatusError {
@@ -22,7 +27,7 @@ export function rejectionError(webhookName: string, result: Record<string, any> 
   const code = Number.isInteger(r.code) && r.code >= 400 ? r.code : 400;
   const reason = typeof r.reason === 'string' ? r.reason : '';
   const message = typeof r.message === 'string' && r.message ? `${deniedBy}: ${r.message}` : reason ? `${deniedBy}: ${reason}` : `${deniedBy} without explanation`;
-  return new StatusError(code, reason, message, r.details && typeof r.details === 'object' && !Array.isArray(r.details) ? r.details : undefined);
+  return new WebhookRejectionError(code, reason, message, r.details && typeof r.details === 'object' && !Array.isArray(r.details) ? r.details : undefined);
 }
 
 /** NewDryRunUnsupportedErr. */

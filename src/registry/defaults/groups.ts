@@ -124,6 +124,13 @@ export const groupDefaulters: Record<string, TypeDefaulter> = {
   [AR + 'ServiceReference']: port443,
   [AR + 'ValidatingAdmissionPolicySpec']: (o) => defaultPtr(o, 'failurePolicy', 'Fail'),
   [AR + 'MatchResources']: matchResources,
+  // admissionregistration.k8s.io/v1beta1 and v1alpha1 MutatingAdmissionPolicy(Binding)
+  // (v1beta1/defaults.go; reinvocationPolicy has no default: validation requires it).
+  ...Object.fromEntries(['v1beta1', 'v1alpha1'].flatMap((v): [string, TypeDefaulter][] => [
+    [`io.k8s.api.admissionregistration.${v}.MutatingAdmissionPolicySpec`, (o) => defaultPtr(o, 'failurePolicy', 'Fail')],
+    [`io.k8s.api.admissionregistration.${v}.MatchResources`, matchResources],
+    [`io.k8s.api.admissionregistration.${v}.Rule`, (o) => defaultPtr(o, 'scope', '*')],
+  ])),
 
   // rbac.authorization.k8s.io/v1
   [RBAC + 'RoleBinding']: roleBinding,

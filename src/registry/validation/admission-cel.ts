@@ -70,6 +70,8 @@ export interface CelDeclarations {
   hasAuthorizer: boolean;
   /** Composition variables (name → cel-go result type), when the policy declares variables. */
   variables?: ReadonlyMap<string, string>;
+  /** The `Object`/`JSONPatch` types and `jsonpatch` library of mutations (MutatingAdmissionPolicy). */
+  hasPatchTypes?: boolean;
   /** Schema-derived types of `object`/`oldObject` and `params` (type checking against matched kinds); dyn otherwise. */
   types?: { object?: DeclType; params?: DeclType };
 }
@@ -107,7 +109,7 @@ export function admissionEnvironment(decls: CelDeclarations): CelEnvironment {
     if (decl.kind === 'object') decl.ctor = VariablesClass;
     vars.variables = decl;
   }
-  return new CelEnvironment({ variables: vars, authorizerSelectors: true });
+  return new CelEnvironment({ variables: vars, authorizerSelectors: true, patchTypes: decls.hasPatchTypes });
 }
 
 export interface CelCheckResult {

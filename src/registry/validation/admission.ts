@@ -21,7 +21,7 @@ import {
   type Obj,
 } from './util.js';
 
-const FAILURE_POLICIES = ['Fail', 'Ignore'];
+export const FAILURE_POLICIES = ['Fail', 'Ignore'];
 const MATCH_POLICIES = ['Equivalent', 'Exact'];
 const OPERATIONS = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];
 const SCOPES = ['*', 'Cluster', 'Namespaced'];
@@ -34,7 +34,7 @@ const CEL_RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'con
 
 const hasWildcard = (l: string[]) => l.includes('*');
 const hasNewlines = (s: string) => /[\n\r]/.test(s);
-const isCELIdentifier = (s: string) => /^[_a-zA-Z][_a-zA-Z0-9]*$/.test(s) && !CEL_RESERVED.has(s);
+export const isCELIdentifier = (s: string) => /^[_a-zA-Z][_a-zA-Z0-9]*$/.test(s) && !CEL_RESERVED.has(s);
 
 // ---- rules ----
 
@@ -104,7 +104,7 @@ function validateNamedRuleWithOperations(rule: Obj, path: string): FieldErrors {
   return errs;
 }
 
-function validateMatchResources(mr: Obj, path: string): FieldErrors {
+export function validateMatchResources(mr: Obj, path: string): FieldErrors {
   const errs: FieldErrors = [];
   if (!isSet(mr.matchPolicy)) errs.push(fieldErr.required(`${path}.matchPolicy`, ''));
   else if (!MATCH_POLICIES.includes(str(mr.matchPolicy))) errs.push(fieldErr.notSupported(`${path}.matchPolicy`, str(mr.matchPolicy), MATCH_POLICIES));
@@ -119,11 +119,11 @@ function validateMatchResources(mr: Obj, path: string): FieldErrors {
 
 // ---- CEL-bearing fields ----
 
-function celError(path: string, value: string, error: string): FieldErrors {
+export function celError(path: string, value: string, error: string): FieldErrors {
   return [fieldErr.invalid(path, value, error)];
 }
 
-function validateMatchConditions(conditions: Obj[], allowParams: boolean, path: string): FieldErrors {
+export function validateMatchConditions(conditions: Obj[], allowParams: boolean, path: string): FieldErrors {
   const errs: FieldErrors = [];
   if (conditions.length > 64) errs.push(fieldErr.tooMany(path, conditions.length, 64));
   const names = new Set<string>();
@@ -189,7 +189,7 @@ function validateAuditAnnotation(policyName: string, a: Obj, decls: CelDeclarati
   return errs;
 }
 
-function validateParamKind(pk: Obj, path: string): FieldErrors {
+export function validateParamKind(pk: Obj, path: string): FieldErrors {
   const errs: FieldErrors = [];
   const apiVersion = str(pk.apiVersion);
   if (apiVersion.length === 0) errs.push(fieldErr.required(`${path}.apiVersion`, ''));
@@ -218,21 +218,9 @@ function validateParamKind(pk: Obj, path: string): FieldErrors {
   return errs;
 }
 
-function validatePolicySpec(name: string, spec: Obj, ignoreMatchConditions: boolean): FieldErrors {
+/** spec.variables: each a CEL identifier with an expression that compiles seeing the ones before it; returns their types. */
+export function validateVariables(variables: Obj[], hasParams: boolean): { errs: FieldErrors; composition?: Map<string, string> } {
   const errs: FieldErrors = [];
-  if (!isSet(spec.failurePolicy)) errs.push(fieldErr.required('spec.failurePolicy', ''));
-  else if (!FAILURE_POLICIES.includes(str(spec.failurePolicy))) errs.push(fieldErr.notSupported('spec.failurePolicy', str(spec.failurePolicy), FAILURE_POLICIES));
-  const hasParams = isSet(spec.paramKind);
-  if (hasParams) errs.push(...validateParamKind(obj(spec.paramKind), 'spec.paramKind'));
-  if (!isSet(spec.matchConstraints)) errs.push(fieldErr.required('spec.matchConstraints', ''));
-  else {
-    const mc = obj(spec.matchConstraints);
-    errs.push(...validateMatchResources(mc, 'spec.matchConstraints'));
-    if (objs(mc.resourceRules).length === 0) errs.push(fieldErr.required('spec.matchConstraints.resourceRules', ''));
-  }
-  if (!ignoreMatchConditions) errs.push(...validateMatchConditions(objs(spec.matchConditions), hasParams, 'spec.matchConditions'));
-
-  const variables = objs(spec.variables);
   const composition = variables.length > 0 ? new Map<string, string>() : undefined;
   variables.forEach((v, i) => {
     const p = `spec.variables[${i}]`;
@@ -249,6 +237,26 @@ function validatePolicySpec(name: string, spec: Obj, ignoreMatchConditions: bool
     }
     composition!.set(vname, type);
   });
+
+  return { errs, composition };
+}
+
+function validatePolicySpec(name: string, spec: Obj, ignoreMatchConditions: boolean): FieldErrors {
+  const errs: FieldErrors = [];
+  if (!isSet(spec.failurePolicy)) errs.push(fieldErr.required('spec.failurePolicy', ''));
+  else if (!FAILURE_POLICIES.includes(str(spec.failurePolicy))) errs.push(fieldErr.notSupported('spec.failurePolicy', str(spec.failurePolicy), FAILURE_POLICIES));
+  const hasParams = isSet(spec.paramKind);
+  if (hasParams) errs.push(...validateParamKind(obj(spec.paramKind), 'spec.paramKind'));
+  if (!isSet(spec.matchConstraints)) errs.push(fieldErr.required('spec.matchConstraints', ''));
+  else {
+    const mc = obj(spec.matchConstraints);
+    errs.push(...validateMatchResources(mc, 'spec.matchConstraints'));
+    if (objs(mc.resourceRules).length === 0) errs.push(fieldErr.required('spec.matchConstraints.resourceRules', ''));
+  }
+  if (!ignoreMatchConditions) errs.push(...validateMatchConditions(objs(spec.matchConditions), hasParams, 'spec.matchConditions'));
+
+  const { errs: variableErrs, composition } = validateVariables(objs(spec.variables), hasParams);
+  errs.push(...variableErrs);
 
   const decls: CelDeclarations = { hasParams, hasAuthorizer: true, variables: composition };
   const messageDecls: CelDeclarations = { hasParams, hasAuthorizer: false, variables: composition };
@@ -302,7 +310,7 @@ export function validateValidatingAdmissionPolicyUpdate(p: Obj, old: Obj): Field
 
 // ---- ValidatingAdmissionPolicyBinding ----
 
-function validateParamRef(pr: Obj, path: string): FieldErrors {
+export function validateParamRef(pr: Obj, path: string): FieldErrors {
   const errs: FieldErrors = [];
   const name = str(pr.name);
   if (name.length > 0) {

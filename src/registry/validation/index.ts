@@ -9,6 +9,7 @@ import * as apiregistration from './apiregistration.js';
 import * as autoscaling from './autoscaling.js';
 import * as certificates from './certificates.js';
 import * as coordination from './coordination.js';
+import * as mutatingAdmission from './admission-mutating.js';
 import * as discovery from './discovery.js';
 import * as flowcontrol from './flowcontrol.js';
 import * as networking from './networking.js';
@@ -66,6 +67,8 @@ const registry = new Map<string, KindValidators>([
   ['admissionregistration.k8s.io/ValidatingAdmissionPolicy', both(admission.validateValidatingAdmissionPolicy, admission.validateValidatingAdmissionPolicyUpdate)],
   ['admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding', both(admission.validateValidatingAdmissionPolicyBinding)],
   ['admissionregistration.k8s.io/ValidatingWebhookConfiguration', both(admission.validateValidatingWebhookConfiguration, admission.validateValidatingWebhookConfigurationUpdate)],
+  ['admissionregistration.k8s.io/MutatingAdmissionPolicy', both(mutatingAdmission.validateMutatingAdmissionPolicy, mutatingAdmission.validateMutatingAdmissionPolicyUpdate)],
+  ['admissionregistration.k8s.io/MutatingAdmissionPolicyBinding', both(mutatingAdmission.validateMutatingAdmissionPolicyBinding)],
   ['admissionregistration.k8s.io/MutatingWebhookConfiguration', both(admission.validateMutatingWebhookConfiguration, admission.validateMutatingWebhookConfigurationUpdate)],
   ['rbac.authorization.k8s.io/Role', both(rbac.validateRole)],
   ['rbac.authorization.k8s.io/ClusterRole', both(rbac.validateClusterRole, rbac.validateClusterRoleUpdate)],

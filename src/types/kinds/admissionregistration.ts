@@ -4,6 +4,7 @@
 
 import { kind, type KindDef } from '../kind.js';
 import { gated, sameShapeStorage, type GatedKindDef } from './gated.js';
+import { admissionregistrationV1alpha1, admissionregistrationV1beta1 } from '../schemas/admissionregistration.js';
 
 const G = 'admissionregistration.k8s.io';
 const API_EXTENSIONS = ['api-extensions'];
@@ -20,16 +21,20 @@ export const admissionregistrationKinds: KindDef[] = [
   }),
 ];
 
-const policy = (version: string, storage?: boolean): GatedKindDef => gated(kind({
-  group: G, version, kind: 'MutatingAdmissionPolicy', plural: 'mutatingadmissionpolicies', singular: 'mutatingadmissionpolicy',
-  categories: API_EXTENSIONS, namespaced: false, tracksGeneration: true,
-  ...(storage ? {} : { storedAs: sameShapeStorage(G, 'mutatingadmissionpolicies') }),
-}));
-const binding = (version: string, storage?: boolean): GatedKindDef => gated(kind({
-  group: G, version, kind: 'MutatingAdmissionPolicyBinding', plural: 'mutatingadmissionpolicybindings', singular: 'mutatingadmissionpolicybinding',
-  categories: API_EXTENSIONS, namespaced: false, tracksGeneration: true,
-  ...(storage ? {} : { storedAs: sameShapeStorage(G, 'mutatingadmissionpolicybindings') }),
-}));
+/** Served only with the MutatingAdmissionPolicy feature gate on as well (upstream registers the storage behind it). */
+const MAP_GATE = 'MutatingAdmissionPolicy';
+const schemasOf = (version: string) => (version === 'v1beta1' ? admissionregistrationV1beta1 : admissionregistrationV1alpha1);
 
-/** Off by default; v1beta1 first (preferred when both are enabled). No schemas declared yet. */
+const policy = (version: string, storage?: boolean): GatedKindDef => ({ ...gated(kind({
+  group: G, version, kind: 'MutatingAdmissionPolicy', plural: 'mutatingadmissionpolicies', singular: 'mutatingadmissionpolicy',
+  categories: API_EXTENSIONS, namespaced: false, tracksGeneration: true, schema: schemasOf(version).MutatingAdmissionPolicy,
+  ...(storage ? {} : { storedAs: sameShapeStorage(G, 'mutatingadmissionpolicies') }),
+})), featureGate: MAP_GATE });
+const binding = (version: string, storage?: boolean): GatedKindDef => ({ ...gated(kind({
+  group: G, version, kind: 'MutatingAdmissionPolicyBinding', plural: 'mutatingadmissionpolicybindings', singular: 'mutatingadmissionpolicybinding',
+  categories: API_EXTENSIONS, namespaced: false, tracksGeneration: true, schema: schemasOf(version).MutatingAdmissionPolicyBinding,
+  ...(storage ? {} : { storedAs: sameShapeStorage(G, 'mutatingadmissionpolicybindings') }),
+})), featureGate: MAP_GATE });
+
+/** Off by default; v1beta1 first (preferred when both are enabled). v1alpha1 has the v1beta1 shape. */
 export const admissionregistrationGatedKinds: GatedKindDef[] = [policy('v1beta1', true), binding('v1beta1', true), policy('v1alpha1'), binding('v1alpha1')];

@@ -2,6 +2,7 @@
 // --runtime-config enables them. Each such group-version-kind is its own declaration: its
 // schema differs from the GA one (or may), and it is enabled on its own.
 
+import type { HonouredGate } from '../../features/index.js';
 import type { KindDef, Obj } from '../kind.js';
 
 /**
@@ -13,6 +14,8 @@ export interface GatedKindDef extends KindDef {
   stability: 'alpha' | 'beta';
   /** Served only when --runtime-config enables its group-version or resource. */
   servedByDefault: false;
+  /** A feature gate that must be on as well (upstream registers the storage only then). */
+  featureGate?: HonouredGate;
 }
 
 /** Declare a kind as alpha or beta, off unless --runtime-config turns it on. */

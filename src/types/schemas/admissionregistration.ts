@@ -2,7 +2,7 @@
 // .optional() marks Go pointer fields, .keepEmpty() JSON tags without omitempty. apiVersion and
 // kind carry no protobuf number: the protobuf envelope holds TypeMeta.
 
-import { bytes, fieldsOf, int32, int64, list, object, string, type ObjectType } from '../schema.js';
+import { bytes, fieldsOf, int32, int64, list, object, string, type ListType, type MapType, type ObjectType, type Type } from '../schema.js';
 import { Condition, LabelSelector, ObjectMeta, typeMeta } from './meta.js';
 
 const G = 'io.k8s.api.admissionregistration.v1.';
@@ -169,3 +169,77 @@ export const MutatingWebhookConfiguration = object(G + 'MutatingWebhookConfigura
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'admissionregistration.k8s.io', kind: 'MutatingWebhookConfiguration', version: 'v1' }] }, description: 'MutatingWebhookConfiguration describes the configuration of and admission webhook that accept or reject and may change the object.' });
 
 export const admissionregistrationSchemas: Record<string, ObjectType> = { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding, ValidatingWebhookConfiguration, MutatingWebhookConfiguration };
+
+// admissionregistration.k8s.io/v1beta1 and v1alpha1 MutatingAdmissionPolicy and its binding
+// (k8s.io/api admissionregistration/v1beta1/types.go; v1alpha1 has the same shape). The
+// structs shared with v1 (MatchResources, ParamKind, ParamRef, MatchCondition, Variable and
+// the rules in them) have the same JSON and protobuf shape: each version gets them renamed
+// into its own package, as upstream's OpenAPI names them.
+
+/** A copy of `t` whose object types named in package `from` are named in package `to` (memoized per target). */
+function inPackage(t: Type, from: string, to: string, seen: Map<Type, Type>): Type {
+  const done = seen.get(t);
+  if (done) return done;
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(t) as object) as Type, t);
+  seen.set(t, copy);
+  if (copy.kind === 'object') {
+    const o = t as ObjectType;
+    if (o.name.startsWith(from)) (copy as ObjectType).name = to + o.name.slice(from.length);
+    const fields = fieldsOf(o);
+    (copy as ObjectType).fields = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, inPackage(f, from, to, seen)]));
+    if (o.protoEmbedded) (copy as ObjectType).protoEmbedded = o.protoEmbedded.map((e) => ({ ...e, type: inPackage(e.type, from, to, seen) as ObjectType }));
+  } else if (copy.kind === 'list') copy.items = inPackage((t as ListType).items, from, to, seen);
+  else if (copy.kind === 'map') copy.values = inPackage((t as MapType).values, from, to, seen);
+  return copy;
+}
+
+function mutatingAdmissionPolicySchemas(version: string): { MutatingAdmissionPolicy: ObjectType; MutatingAdmissionPolicyBinding: ObjectType } {
+  const P = `io.k8s.api.admissionregistration.${version}.`;
+  const seen = new Map<Type, Type>();
+  const shared = <T extends Type>(t: T): T => inPackage(t, G, P, seen) as T;
+  const ApplyConfiguration = object(P + 'ApplyConfiguration', {
+    expression: string().proto(1).doc('expression will be evaluated by CEL to create an apply configuration. The expression must return an Object; Object{...} initializers name the object type and its nested fields (Object.spec{...}).'),
+  }, { description: 'ApplyConfiguration defines the desired configuration values of an object.' });
+
+  const JSONPatch = object(P + 'JSONPatch', {
+    expression: string().proto(1).doc('expression will be evaluated by CEL to create a JSON patch (RFC 6902). The expression must return an array of JSONPatch values.'),
+  }, { description: 'JSONPatch defines a JSON Patch.' });
+
+  const Mutation = object(P + 'Mutation', {
+    patchType: string().proto(2).required().keepEmpty().enum(['ApplyConfiguration', 'JSONPatch']).doc('patchType indicates the patch strategy used. Allowed values are "ApplyConfiguration" and "JSONPatch". Required.'),
+    applyConfiguration: ApplyConfiguration.proto(3).optional().doc('applyConfiguration defines the desired configuration values of an object.'),
+    jsonPatch: JSONPatch.proto(4).optional().doc('jsonPatch defines a JSON patch operation to perform a mutation to the object.'),
+  }, { description: 'Mutation specifies the CEL expression which is used to apply the Mutation.' });
+
+  const MutatingAdmissionPolicySpec = object(P + 'MutatingAdmissionPolicySpec', {
+    paramKind: shared(ParamKind).proto(1).optional().doc('paramKind specifies the kind of resources used to parameterize this policy. If absent, there are no parameters for this policy and the param CEL variable will not be provided to validation expressions.'),
+    matchConstraints: shared(MatchResources).proto(2).optional().doc('matchConstraints specifies what resources this policy is designed to validate. The MutatingAdmissionPolicy cares about a request if it matches _all_ Constraints. Required.'),
+    variables: list(shared(Variable), { listType: 'atomic' }).proto(3).doc('variables contain definitions of variables that can be used in composition of other expressions.'),
+    mutations: list(Mutation, { listType: 'atomic' }).proto(4).doc('mutations contain operations to perform on matching objects. mutations may not be empty; a minimum of one mutation is required.'),
+    failurePolicy: string().proto(5).optional().enum(['Fail', 'Ignore']).doc('failurePolicy defines how to handle failures for the admission policy. Allowed values are Ignore or Fail. Defaults to Fail.'),
+    matchConditions: list(shared(MatchCondition), { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }).proto(6).doc('matchConditions is a list of conditions that must be met for a request to be validated. There are a maximum of 64 match conditions allowed.'),
+    reinvocationPolicy: string().proto(7).enum(['IfNeeded', 'Never']).doc('reinvocationPolicy indicates whether mutations may be called multiple times per MutatingAdmissionPolicyBinding as part of a single admission evaluation. Allowed values are "Never" and "IfNeeded".'),
+  }, { description: 'MutatingAdmissionPolicySpec is the specification of the desired behavior of the admission policy.' });
+
+  const MutatingAdmissionPolicy = object(P + 'MutatingAdmissionPolicy', {
+    ...typeMeta,
+    metadata: ObjectMeta.proto(1).doc('Standard object metadata; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata.'),
+    spec: MutatingAdmissionPolicySpec.proto(2).doc('Specification of the desired behavior of the MutatingAdmissionPolicy.'),
+  }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'admissionregistration.k8s.io', kind: 'MutatingAdmissionPolicy', version }] }, description: 'MutatingAdmissionPolicy describes the definition of an admission mutation policy that mutates the object coming into admission chain.' });
+
+  const MutatingAdmissionPolicyBindingSpec = object(P + 'MutatingAdmissionPolicyBindingSpec', {
+    policyName: string().proto(1).doc('policyName references a MutatingAdmissionPolicy name which the MutatingAdmissionPolicyBinding binds to. If the referenced resource does not exist, this binding is considered invalid and will be ignored Required.'),
+    paramRef: shared(ParamRef).proto(2).optional().doc('paramRef specifies the parameter resource used to configure the admission control policy.'),
+    matchResources: shared(MatchResources).proto(3).optional().doc("matchResources limits what resources match this binding and may be mutated by it. Note that if matchResources matches a resource, the resource must also match a policy's matchConstraints and matchConditions before the resource may be mutated."),
+  }, { description: 'MutatingAdmissionPolicyBindingSpec is the specification of the MutatingAdmissionPolicyBinding.' });
+
+  const MutatingAdmissionPolicyBinding = object(P + 'MutatingAdmissionPolicyBinding', {
+    ...typeMeta,
+    metadata: ObjectMeta.proto(1).doc('Standard object metadata; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata.'),
+    spec: MutatingAdmissionPolicyBindingSpec.proto(2).doc('Specification of the desired behavior of the MutatingAdmissionPolicyBinding.'),
+  }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: 'admissionregistration.k8s.io', kind: 'MutatingAdmissionPolicyBinding', version }] }, description: 'MutatingAdmissionPolicyBinding binds the MutatingAdmissionPolicy with parametrized resources.' });
+  return { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding };
+}
+
+export const admissionregistrationV1beta1 = mutatingAdmissionPolicySchemas('v1beta1');
+export const admissionregistrationV1alpha1 = mutatingAdmissionPolicySchemas('v1alpha1');
