@@ -24,7 +24,7 @@ import { buildAudit, type AuditOptions } from './audit/layer.js';
 import { buildAuthorization, type AuthorizationOptions } from './authz/layer.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
-import { ControllerManager } from './controllers/manager.js';
+import { ControllerManager, enabledControllers } from './controllers/manager.js';
 import { LeaderElector, type LeaderElectionOptions } from './controllers/leader-election.js';
 import { Discovery } from './endpoints/discovery.js';
 import type { OpenApi } from './endpoints/openapi.js';
@@ -341,7 +341,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     // The watch caches the server itself did not need load after readiness: a request
     // waits only for the cache it reads, so a restart with many objects stored serves at once.
     registry.warmCaches().catch((e) => logger.error('watch cache warm-up failed', e));
-    await elector.start();
+    // With no controller of its own, skiff leaves the kube-controller-manager Lease to the real one.
+    if (enabledControllers(options.controllers ?? ['*']).size > 0) await elector.start();
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
   })();
   postStart.catch((e) => logger.error('post-start hook failed', e));

@@ -288,7 +288,7 @@ export class ResourceHandler {
     };
     const bookmark = (rv: number, initialEnd: boolean): Buffer => {
       const meta: Obj = { resourceVersion: String(rv) };
-      if (initialEnd) meta.annotations = { 'k8s.io/initial-events-end': 'true' };
+      if (initialEnd) meta.annotations = { 'k8s.io/initial-events-end': 'true', ...initialEventsListBlueprint(fmt, served) };
       const obj = fmt.target === 'object' ? { kind: def.kind, apiVersion, metadata: meta } : bookmarkForMetaTarget(fmt, meta);
       return frameOf('BOOKMARK', Buffer.from(JSON.stringify(obj)));
     };
@@ -856,6 +856,32 @@ export function withoutTypeMeta(b: Buffer): Buffer[] {
 }
 const LIST_END = Buffer.from(']}\n');
 const FRAME_END = Buffer.from('}\n');
+
+/**
+ * The closing bookmark of a watch-list carries an empty list of the watched type, encoded
+ * as the response is and base64'd: client-go 1.32/1.33 (rest.Request.WatchList, used by
+ * metadata-only and dynamic informers) decodes it as the list it returns, and gives up on
+ * the watch-list without it. Upstream kube-apiserver wrote it from 1.31 to 1.33
+ * (k8s.io/apiserver pkg/endpoints/handlers/response.go watchListTransformer, removed by
+ * kubernetes#132326 in 1.34 together with client-go's reader); 1.34 clients ignore it, so
+ * skiff keeps writing it for the older clients a 1.34 server still serves.
+ */
+function initialEventsListBlueprint(fmt: ResponseFormat, served: ServedResource): Record<string, string> {
+  const def = served.def;
+  let encoded: Uint8Array;
+  if (fmt.target === 'PartialObjectMetadata') {
+    const list = { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${fmt.metaVersion}`, metadata: {}, items: null };
+    encoded = fmt.encoding === 'protobuf' ? encodeObjectProto(list, PartialObjectMetadataListType) : Buffer.from(`${JSON.stringify(list)}\n`);
+  } else if (fmt.target === 'object') {
+    const custom = customResourceOf(def);
+    // A typed list's nil items encode as null; an unstructured (custom resource) list writes [].
+    const list = { kind: custom?.listKind ?? `${def.kind}List`, apiVersion: apiVersionOf(served.group, served.version), metadata: {}, items: custom ? [] : null };
+    encoded = fmt.encoding === 'protobuf' && def.schema ? encodeObjectProto(list, listType(def.schema, ListMeta)) : Buffer.from(`${JSON.stringify(list)}\n`);
+  } else {
+    return {};
+  }
+  return { 'k8s.io/initial-events-list-blueprint': Buffer.from(encoded).toString('base64') };
+}
 
 function bookmarkForMetaTarget(fmt: ResponseFormat, meta: Obj): Obj {
   if (fmt.target === 'Table') {

@@ -102,7 +102,7 @@ export function silentLogger(): Logger {
 }
 
 /** Poll until fn returns truthy or the timeout passes. */
-export async function eventually<T>(fn: () => T | Promise<T>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function eventually<T>(fn: () => T | Promise<T>, timeoutMs = 5000, what = 'condition', intervalMs = 20): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -113,6 +113,6 @@ export async function eventually<T>(fn: () => T | Promise<T>, timeoutMs = 5000, 
       last = e;
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
