@@ -12,9 +12,13 @@ test('view, edit and admin aggregate their parts; a new aggregate-to-view role e
     const rulesOf = async (name: string) => (await srv.request('GET', `${CR}/${name}`)).json().rules ?? [];
     const grants = (rules: any[], group: string, resource: string, verb: string) =>
       rules.some((r) => r.apiGroups?.includes(group) && r.resources?.includes(resource) && r.verbs.includes(verb));
-    await eventually(async () => (await rulesOf('admin')).length > 0, 10_000, 'admin to be aggregated');
+    // The controller fills the three roles one after another: wait for each, not just one.
+    const aggregateToView = (await srv.request('GET', `${CR}/system:aggregate-to-view`)).json().rules;
+    for (const name of ['view', 'edit', 'admin']) {
+      await eventually(async () => (await rulesOf(name)).length > 0, 10_000, `${name} to be aggregated`);
+    }
     const view = await rulesOf('view');
-    assert.deepEqual(view, (await srv.request('GET', `${CR}/system:aggregate-to-view`)).json().rules);
+    assert.deepEqual(view, aggregateToView);
     const edit = await rulesOf('edit');
     assert.ok(grants(edit, '', 'secrets', 'create') && grants(edit, 'apps', 'deployments', 'get'));
     const admin = await rulesOf('admin');
