@@ -6,12 +6,12 @@
 //   node dist/bench/apf.js [--seconds=20] [--loops=300] [--no-gzip]
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import yaml from 'js-yaml';
+import { client, exited, startSkiffOn } from './skiff-process.js';
 
 const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def);
 const SECONDS = arg('seconds', 20);
@@ -19,19 +19,16 @@ const LOOPS = arg('loops', 300);
 const GZIP = !process.argv.includes('--no-gzip');
 const FLOOD_TOKEN = 'flood-token-0123456789';
 
-const bundled = fileURLToPath(new URL('../skiff.mjs', import.meta.url));
-const mainJs = existsSync(bundled) ? bundled : fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-
-function call(agent: Agent, port: number, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; retryAfter?: string; bytes: number }> {
+/** One LIST of the flood, as the token user; the body is only counted. */
+function floodList(agent: Agent, port: number, headers: Record<string, string>): Promise<{ status: number; retryAfter?: string; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(data ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method: 'GET', path: '/api/v1/namespaces/flood/configmaps', agent, headers }, (res) => {
       let bytes = 0;
       res.on('data', (c: Buffer) => (bytes += c.length));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, bytes }));
     });
     req.on('error', reject);
-    req.end(data);
+    req.end();
   });
 }
 
@@ -47,7 +44,7 @@ async function flood(port: number, ca: string): Promise<void> {
     Array.from({ length: LOOPS }, async () => {
       while (Date.now() < deadline) {
         try {
-          const r = await call(agent, port, 'GET', '/api/v1/namespaces/flood/configmaps', headers);
+          const r = await floodList(agent, port, headers);
           counts[r.status] = (counts[r.status] ?? 0) + 1;
           bytes += r.bytes;
           // a well-behaved client (client-go) waits as told
@@ -62,21 +59,6 @@ async function flood(port: number, ca: string): Promise<void> {
   agent.destroy();
 }
 
-async function waitReady(port: number): Promise<void> {
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const req = request({ host: '127.0.0.1', port, path: '/readyz', rejectUnauthorized: false, agent: false }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      });
-      req.on('error', () => resolve(false));
-      req.end();
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function scenario(apf: boolean): Promise<[string, string][]> {
@@ -86,24 +68,22 @@ async function scenario(apf: boolean): Promise<[string, string][]> {
   writeFileSync(tokens, `${FLOOD_TOKEN},flooder,uid-flooder\n`);
   let child: ChildProcess | undefined;
   try {
-    child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', '--token-auth-file', tokens, `--enable-priority-and-fairness=${apf}`], { stdio: 'ignore' });
-    await waitReady(port);
-    const kc = yaml.load(readFileSync(join(dataDir, 'kubeconfig'), 'utf8')) as any;
-    const b64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
-    const ca = b64(kc.clusters[0].cluster['certificate-authority-data']);
-    const admin = new Agent({ keepAlive: true, maxSockets: 32, ca, cert: b64(kc.users[0].user['client-certificate-data']), key: b64(kc.users[0].user['client-key-data']) });
-    await call(admin, port, 'POST', '/api/v1/namespaces', {}, { metadata: { name: 'flood' } });
+    ({ child } = await startSkiffOn(dataDir, port, ['--token-auth-file', tokens, `--enable-priority-and-fairness=${apf}`]));
+    const admin = client(port, join(dataDir, 'kubeconfig'), 32);
+    // The flood trusts the same CA but presents its token instead of the admin's certificate.
+    const ca = String(admin.agent.options.ca);
+    await admin.call('POST', '/api/v1/namespaces', { metadata: { name: 'flood' } });
     // An ordinary user with read access to the namespace (skiff authorizes with Node,RBAC by default).
-    await call(admin, port, 'POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/flood/rolebindings', {}, {
+    await admin.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/flood/rolebindings', {
       metadata: { name: 'flooder-view' },
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' },
       subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'flooder' }],
     });
     const payload = 'x'.repeat(950);
     for (let i = 0; i < 1000; i += 32) {
-      await Promise.all(Array.from({ length: Math.min(32, 1000 - i) }, (_, k) => call(admin, port, 'POST', '/api/v1/namespaces/flood/configmaps', {}, { metadata: { name: `cm-${i + k}` }, data: { payload } })));
+      await Promise.all(Array.from({ length: Math.min(32, 1000 - i) }, (_, k) => admin.call('POST', '/api/v1/namespaces/flood/configmaps', { metadata: { name: `cm-${i + k}` }, data: { payload } })));
     }
-    const listBytes = (await call(admin, port, 'GET', '/api/v1/namespaces/flood/configmaps')).bytes;
+    const listBytes = (await admin.drain('GET', '/api/v1/namespaces/flood/configmaps')).bytes;
 
     const flooder = spawn(process.execPath, [fileURLToPath(import.meta.url), '--flood', String(port), `--seconds=${SECONDS}`, `--loops=${LOOPS}`, ...(GZIP ? [] : ['--no-gzip'])], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, APF_BENCH_CA: ca } });
     let out = '';
@@ -117,7 +97,7 @@ async function scenario(apf: boolean): Promise<[string, string][]> {
     const end = started + (SECONDS - 2) * 1000;
     while (Date.now() < end) {
       const t = performance.now();
-      const r = await call(admin, port, 'GET', '/api/v1/namespaces/flood/configmaps/cm-7');
+      const r = await admin.drain('GET', '/api/v1/namespaces/flood/configmaps/cm-7');
       const ms = performance.now() - t;
       lat.push(ms);
       // after the flood's 300 TLS handshakes (its first seconds)
@@ -128,7 +108,7 @@ async function scenario(apf: boolean): Promise<[string, string][]> {
     const { counts, bytes } = JSON.parse(out.trim() || '{"counts":{},"bytes":0}');
     lat.sort((a, b) => a - b);
     steady.sort((a, b) => a - b);
-    admin.destroy();
+    admin.agent.destroy();
     const label = apf ? 'APF on ' : 'APF off';
     return [
       [`${label}: list size`, `${(listBytes / 1e6).toFixed(2)} MB`],
@@ -138,7 +118,7 @@ async function scenario(apf: boolean): Promise<[string, string][]> {
     ];
   } finally {
     child?.kill('SIGTERM');
-    if (child) await new Promise((r) => child!.once('exit', r));
+    if (child) await exited(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

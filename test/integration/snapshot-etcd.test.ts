@@ -12,8 +12,8 @@ import { delimiter, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { EtcdStore } from '../../src/storage/etcd/etcd-store.js';
 import { EtcdCluster, EtcdMember, NO_ETCD, etcdBinary, freePort } from '../support/etcd.js';
-import { eventually, startTestServer } from '../support/server.js';
-import { assertSameObjects, keepWriting, listLoaded, loadObjects, maxResourceVersion, runCli } from './snapshot-fixture.js';
+import { startTestServer } from '../support/server.js';
+import { assertSameObjects, listLoaded, maxResourceVersion, runCli, saveWhileWriting } from './snapshot-fixture.js';
 
 const base = mkdtempSync(join(tmpdir(), 'skiff-snapshot-etcd-'));
 after(() => rmSync(base, { recursive: true, force: true }));
@@ -57,17 +57,7 @@ describe('skiff snapshot on etcd', () => {
     const server = await startTestServer({ etcdServers: etcd.endpoints });
     let expected: Awaited<ReturnType<typeof listLoaded>> | undefined;
     try {
-      await loadObjects(server);
-      const churn = keepWriting(server);
-      let saved;
-      try {
-        await eventually(() => churn.count() > 5, 10_000, 'writes under way');
-        saved = await runCli(['save', file, `--etcd-servers=${etcd.endpoints[0]}`]);
-        const after = churn.count();
-        await eventually(() => churn.count() > after + 2, 10_000, 'writes after the snapshot');
-      } finally {
-        await churn.stop();
-      }
+      const saved = await saveWhileWriting(server, [file, `--etcd-servers=${etcd.endpoints[0]}`]);
       assert.equal(saved.code, 0, saved.stderr);
       assert.match(saved.stdout, new RegExp(`^Snapshot saved at .*etcd\\.snap \\(etcd 3\\.[\\d.]+, ${statSync(file).size} bytes, revision \\d+ or later\\)\\n$`));
       assert.ok(!existsSync(`${file}.part`));

@@ -59,7 +59,7 @@ async function pool<T>(items: T[], width: number, fn: (item: T) => Promise<void>
 }
 
 /** About 330 objects: namespaces, configmaps, secrets, services, a CRD and custom resources; some updated. */
-export async function loadObjects(s: TestServer): Promise<void> {
+async function loadObjects(s: TestServer): Promise<void> {
   for (const ns of NAMESPACES) await must(s, 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels } });
   await must(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', CRD);
   await eventually(async () => (await s.request('GET', `/apis/${GROUP}/v1/widgets`)).status === 200, 15_000, 'widgets served');
@@ -88,7 +88,7 @@ export async function loadObjects(s: TestServer): Promise<void> {
 }
 
 /** Creates and updates objects in the loaded namespaces until stop() is called; count() is the writes made so far. */
-export function keepWriting(s: TestServer): { count(): number; stop(): Promise<number> } {
+function keepWriting(s: TestServer): { count(): number; stop(): Promise<number> } {
   let running = true;
   let writes = 0;
   const loop = (async () => {
@@ -134,6 +134,24 @@ export function runCli(args: string[]): Promise<CliResult> {
 }
 
 type Listing = Map<string, { uid: string; resourceVersion: string; object: any }>;
+
+/**
+ * Loads the objects, then runs `skiff snapshot save <saveArgs>` while writes go on, and
+ * goes on writing after it, so the server's state moves past the snapshot's revision.
+ */
+export async function saveWhileWriting(s: TestServer, saveArgs: string[]): Promise<CliResult> {
+  await loadObjects(s);
+  const churn = keepWriting(s);
+  try {
+    await eventually(() => churn.count() > 5, 10_000, 'writes under way');
+    const saved = await runCli(['save', ...saveArgs]);
+    const after = churn.count();
+    await eventually(() => churn.count() > after + 2, 10_000, 'writes after the snapshot');
+    return saved;
+  } finally {
+    await churn.stop();
+  }
+}
 
 /** The loaded objects of every compared collection, keyed by collection and namespace/name. */
 export async function listLoaded(s: TestServer, exactRevision?: number): Promise<Listing> {

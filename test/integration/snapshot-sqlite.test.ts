@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { eventually, startTestServer } from '../support/server.js';
-import { assertSameObjects, keepWriting, listLoaded, loadObjects, maxResourceVersion, runCli } from './snapshot-fixture.js';
+import { assertSameObjects, listLoaded, maxResourceVersion, runCli, saveWhileWriting } from './snapshot-fixture.js';
 
 const base = mkdtempSync(join(tmpdir(), 'skiff-snapshot-sqlite-'));
 after(() => rmSync(base, { recursive: true, force: true }));
@@ -22,18 +22,7 @@ describe('skiff snapshot on the SQLite store', () => {
     let revision: number;
     let expected: Awaited<ReturnType<typeof listLoaded>>;
     try {
-      await loadObjects(server);
-      const churn = keepWriting(server);
-      let saved;
-      try {
-        await eventually(() => churn.count() > 5, 10_000, 'writes under way');
-        saved = await runCli(['save', file, '--data-dir', oldDir]);
-        const after = churn.count();
-        // Writes go on after the snapshot, so the current state moves past it.
-        await eventually(() => churn.count() > after + 2, 10_000, 'writes after the snapshot');
-      } finally {
-        await churn.stop();
-      }
+      const saved = await saveWhileWriting(server, [file, '--data-dir', oldDir]);
       assert.equal(saved.code, 0, saved.stderr);
       const m = /^Snapshot saved at .*backup\.db \(revision (\d+), (\d+) keys, compacted to \d+, (\d+) bytes\)\n$/.exec(saved.stdout);
       assert.ok(m, saved.stdout);

@@ -8,7 +8,8 @@ import { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
 import { isExemptAdmissionConfigurationResource } from '../matching.js';
 import { replaceContents } from '../mutation.js';
 import { compileMutatingPolicy, type CompiledMutatingPolicy } from '../policy/mutating/compile.js';
-import { dispatchMutations, type ReinvokeState } from '../policy/mutating/dispatch.js';
+import type { AdmissionMetrics } from '../metrics.js';
+import { dispatchMutations, type MutationOutcome, type ReinvokeState } from '../policy/mutating/dispatch.js';
 import { PolicySource, type PolicyKinds } from '../policy/source.js';
 import type { AdmissionPlugin, PluginDeps } from '../types.js';
 import { ADMISSION_EXCLUDED_RESOURCES } from './validating-admission-policy.js';
@@ -40,6 +41,7 @@ export function mutatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
       // The whole dispatch is repeated until every authorizer check it made has its answer.
       const authz = new CheckingCelAuthorizer(deps.authorizer);
       const outcome = await authz.evaluate(() => dispatchMutations(a, hooks, prior, { registry: deps.registry, authz }));
+      record(deps.metrics, a.operation, outcome);
       rc.values.set(NAME, outcome.state);
       if (outcome.shouldReinvoke) rc.shouldReinvoke = true;
       if (a.object && outcome.object && !outcome.error) replaceContents(a.object, outcome.object);
@@ -48,4 +50,11 @@ export function mutatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
     start: () => (active() ? source.start() : Promise.resolve()),
     stop: () => source.stop(),
   };
+}
+
+/** Upstream's matcher of a MutatingAdmissionPolicy's matchConditions is built with type "validate" as well. */
+function record(metrics: AdmissionMetrics | undefined, operation: string, outcome: MutationOutcome): void {
+  if (!metrics) return;
+  for (const c of outcome.checks) metrics.observeMutationCheck(c.policy, c.binding, c.errorType, c.seconds);
+  for (const m of outcome.matchConditions) metrics.observeMatchConditions(m.policy, 'policy', 'validate', operation, m.observation);
 }

@@ -147,9 +147,13 @@ const celTypeName = (v: unknown): string => {
 
 /** ErrorType (policy/validating/errors.go): what a decision says about the check, for its metrics. */
 export function checkErrorType(d: PolicyDecision): PolicyCheckErrorType {
-  if (d.evaluation === 'admit') return 'no_error';
-  if (d.message.startsWith('compilation')) return 'compile_error';
-  if (d.message.startsWith('validation failed due to running out of cost budget')) return 'out_of_budget';
+  return d.evaluation === 'admit' ? 'no_error' : errorTypeOf(d.message);
+}
+
+/** The metrics' error type of an evaluation error, from its message as upstream's ErrorType does. */
+export function errorTypeOf(message: string): PolicyCheckErrorType {
+  if (message.startsWith('compilation')) return 'compile_error';
+  if (message.startsWith('validation failed due to running out of cost budget')) return 'out_of_budget';
   return 'invalid_error';
 }
 

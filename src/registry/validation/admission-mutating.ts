@@ -6,15 +6,7 @@
 // admission.ts.
 
 import { isDNS1123Subdomain } from '../../apimachinery/validation.js';
-import {
-  celError,
-  FAILURE_POLICIES,
-  validateMatchConditions,
-  validateMatchResources,
-  validateParamKind,
-  validateParamRef,
-  validateVariables,
-} from './admission.js';
+import { celError, validateMatchResources, validateParamRef, validatePolicySpecPrologue } from './admission.js';
 import { checkExpression, type CelDeclarations } from './admission-cel.js';
 import { fieldErr, isSet, obj, objs, semanticEqual, str, strs, type FieldErrors, type Obj } from './util.js';
 
@@ -71,22 +63,9 @@ function validateMutation(m: Obj, decls: CelDeclarations, path: string): FieldEr
 }
 
 function validateSpec(spec: Obj, ignoreMatchConditions: boolean): FieldErrors {
-  const errs: FieldErrors = [];
-  if (!isSet(spec.failurePolicy)) errs.push(fieldErr.required('spec.failurePolicy', ''));
-  else if (!FAILURE_POLICIES.includes(str(spec.failurePolicy))) errs.push(fieldErr.notSupported('spec.failurePolicy', str(spec.failurePolicy), FAILURE_POLICIES));
-  const hasParams = isSet(spec.paramKind);
-  if (hasParams) errs.push(...validateParamKind(obj(spec.paramKind), 'spec.paramKind'));
-  if (!isSet(spec.matchConstraints)) errs.push(fieldErr.required('spec.matchConstraints', ''));
-  else {
-    const mc = obj(spec.matchConstraints);
-    errs.push(...validateMatchResources(mc, 'spec.matchConstraints'));
-    // At least one resource rule gives the mutations their type information.
-    if (objs(mc.resourceRules).length === 0) errs.push(fieldErr.required('spec.matchConstraints.resourceRules', ''));
-    errs.push(...validateMutableOperations(mc, 'spec.matchConstraints.resourceRules.operations'));
-  }
-  if (!ignoreMatchConditions) errs.push(...validateMatchConditions(objs(spec.matchConditions), hasParams, 'spec.matchConditions'));
-  const { errs: variableErrs, composition } = validateVariables(objs(spec.variables), hasParams);
-  errs.push(...variableErrs);
+  const { errs, hasParams, composition } = validatePolicySpecPrologue(spec, ignoreMatchConditions, (mc) =>
+    validateMutableOperations(mc, 'spec.matchConstraints.resourceRules.operations'),
+  );
   const decls: CelDeclarations = { hasParams, hasAuthorizer: true, hasPatchTypes: true, variables: composition };
   const mutations = objs(spec.mutations);
   if (mutations.length === 0) errs.push(fieldErr.required('spec.mutations', 'mutations must contain at least one item'));

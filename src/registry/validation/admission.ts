@@ -241,7 +241,26 @@ export function validateVariables(variables: Obj[], hasParams: boolean): { errs:
   return { errs, composition };
 }
 
-function validatePolicySpec(name: string, spec: Obj, ignoreMatchConditions: boolean): FieldErrors {
+/** What the start of a policy spec yields to the checks of its own kind. */
+export interface PolicySpecPrologue {
+  errs: FieldErrors;
+  hasParams: boolean;
+  /** The variables' CEL types, in declaration order. */
+  composition?: Map<string, string>;
+}
+
+/**
+ * The checks a ValidatingAdmissionPolicy and a MutatingAdmissionPolicy spec share, in
+ * upstream's order (validation.go: validateValidatingAdmissionPolicySpec,
+ * validateMutatingAdmissionPolicySpec): failurePolicy, paramKind, matchConstraints,
+ * matchConditions, variables. checkMatchConstraints adds a kind's own checks of a set
+ * matchConstraints.
+ */
+export function validatePolicySpecPrologue(
+  spec: Obj,
+  ignoreMatchConditions: boolean,
+  checkMatchConstraints: (mc: Obj) => FieldErrors = () => [],
+): PolicySpecPrologue {
   const errs: FieldErrors = [];
   if (!isSet(spec.failurePolicy)) errs.push(fieldErr.required('spec.failurePolicy', ''));
   else if (!FAILURE_POLICIES.includes(str(spec.failurePolicy))) errs.push(fieldErr.notSupported('spec.failurePolicy', str(spec.failurePolicy), FAILURE_POLICIES));
@@ -251,12 +270,18 @@ function validatePolicySpec(name: string, spec: Obj, ignoreMatchConditions: bool
   else {
     const mc = obj(spec.matchConstraints);
     errs.push(...validateMatchResources(mc, 'spec.matchConstraints'));
+    // At least one resource rule gives the expressions their type information.
     if (objs(mc.resourceRules).length === 0) errs.push(fieldErr.required('spec.matchConstraints.resourceRules', ''));
+    errs.push(...checkMatchConstraints(mc));
   }
   if (!ignoreMatchConditions) errs.push(...validateMatchConditions(objs(spec.matchConditions), hasParams, 'spec.matchConditions'));
-
   const { errs: variableErrs, composition } = validateVariables(objs(spec.variables), hasParams);
   errs.push(...variableErrs);
+  return { errs, hasParams, composition };
+}
+
+function validatePolicySpec(name: string, spec: Obj, ignoreMatchConditions: boolean): FieldErrors {
+  const { errs, hasParams, composition } = validatePolicySpecPrologue(spec, ignoreMatchConditions);
 
   const decls: CelDeclarations = { hasParams, hasAuthorizer: true, variables: composition };
   const messageDecls: CelDeclarations = { hasParams, hasAuthorizer: false, variables: composition };

@@ -49,25 +49,11 @@ export function saveSqliteSnapshot(storePath: string, file: string): SqliteSnaps
   if (!existsSync(storePath)) throw new InvalidSnapshotError(`no skiff store at ${storePath}`);
   const part = `${file}.part`;
   // Not openDatabase: that would create a schema in a file that is not a store yet.
-  const source = new Database(storePath, { fileMustExist: true });
-  try {
+  copyToPart(storePath, { fileMustExist: true }, part, (source) => {
     source.pragma('busy_timeout = 5000');
     checkLayout(source, storePath);
-    vacuumInto(source, part);
-  } catch (err) {
-    rmSync(part, { force: true });
-    throw err;
-  } finally {
-    source.close();
-  }
-  try {
-    const info = inspectSqliteSnapshot(part);
-    durableRename(part, file);
-    return info;
-  } catch (err) {
-    rmSync(part, { force: true });
-    throw err;
-  }
+  });
+  return installPart(part, file, () => inspectSqliteSnapshot(part));
 }
 
 /** Checks that file is an intact skiff store and reports what it holds. Never writes to it. */
@@ -124,8 +110,25 @@ export function restoreSqliteSnapshot(file: string, storePath: string, opts: Res
   const bump = opts.bumpRevision ?? 0;
   mkdirSync(dirname(storePath), { recursive: true, mode: 0o700 });
   const part = `${storePath}.part`;
-  const source = new Database(file, { readonly: true, fileMustExist: true });
+  copyToPart(file, { readonly: true, fileMustExist: true }, part);
+  return installPart(part, storePath, () => {
+    if (bump > 0) bumpRevision(part, info.revision + bump);
+    const restored = inspectSqliteSnapshot(part);
+    if (restored.revision !== info.revision + bump || restored.keys !== info.keys) {
+      throw new InvalidSnapshotError(`the copy of ${file} does not match it (revision ${restored.revision} vs ${info.revision + bump})`);
+    }
+    return restored;
+  });
+}
+
+/**
+ * Copies the database at sourcePath into part (see vacuumInto), after prepare has run on
+ * the open source; part is removed again when either fails.
+ */
+function copyToPart(sourcePath: string, openOptions: Database.Options, part: string, prepare?: (source: SqliteDatabase) => void): void {
+  const source = new Database(sourcePath, openOptions);
   try {
+    prepare?.(source);
     vacuumInto(source, part);
   } catch (err) {
     rmSync(part, { force: true });
@@ -133,14 +136,14 @@ export function restoreSqliteSnapshot(file: string, storePath: string, opts: Res
   } finally {
     source.close();
   }
+}
+
+/** Renames a complete part into place as target once finish (its checks) has passed; otherwise removes it. */
+function installPart<T>(part: string, target: string, finish: () => T): T {
   try {
-    if (bump > 0) bumpRevision(part, info.revision + bump);
-    const restored = inspectSqliteSnapshot(part);
-    if (restored.revision !== info.revision + bump || restored.keys !== info.keys) {
-      throw new InvalidSnapshotError(`the copy of ${file} does not match it (revision ${restored.revision} vs ${info.revision + bump})`);
-    }
-    durableRename(part, storePath);
-    return restored;
+    const result = finish();
+    durableRename(part, target);
+    return result;
   } catch (err) {
     rmSync(part, { force: true });
     throw err;

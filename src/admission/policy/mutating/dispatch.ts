@@ -19,7 +19,8 @@ import { admissionRequestFields, convertToMatch, getNamespace, matchRequest, typ
 import { redefault } from '../../mutation.js';
 import type { Attributes } from '../../types.js';
 import { criteriaError, criteriaOf, namespaceView } from '../dispatch.js';
-import { Composition, evaluateOne, OutOfBudget, type EvaluationInput } from '../evaluate.js';
+import { Composition, errorTypeOf, evaluateOne, OutOfBudget, type EvaluationInput } from '../evaluate.js';
+import type { MatchConditionObservation, MutationErrorType } from '../../metrics.js';
 import { collectParams, ParamsError } from '../params.js';
 import type { PolicyHook } from '../source.js';
 import type { CompiledMutatingPolicy, CompiledMutation } from './compile.js';
@@ -42,6 +43,14 @@ interface PolicyError {
   reason?: string;
 }
 
+/** One mutation's evaluation as apiserver_mutating_admission_policy_check_* count it. */
+export interface MutationCheck {
+  policy: string;
+  binding: string;
+  errorType: MutationErrorType;
+  seconds: number;
+}
+
 export interface MutationOutcome {
   /** The object after every mutation (undefined when the request has none). */
   object?: Obj;
@@ -49,6 +58,9 @@ export interface MutationOutcome {
   /** An invocation changed the object: the chain runs the mutating plugins once more. */
   shouldReinvoke: boolean;
   error?: StatusError;
+  /** The mutations and matchConditions evaluations to record (of the last, deciding, evaluation). */
+  checks: MutationCheck[];
+  matchConditions: { policy: string; observation: MatchConditionObservation }[];
 }
 
 interface Invocation {
@@ -154,7 +166,16 @@ export async function dispatchMutations(a: Attributes, hooks: MutatingHook[], pr
     state.previouslyInvoked = new Set();
   };
   let object = a.object === undefined ? undefined : clone(a.object);
-  const outcome = (shouldReinvoke: boolean, error?: StatusError): MutationOutcome => ({ object, state: { ...state, lastOutput: object === undefined ? undefined : clone(object) }, shouldReinvoke, error });
+  const checks: MutationCheck[] = [];
+  const matchConditions: MutationOutcome['matchConditions'] = [];
+  const outcome = (shouldReinvoke: boolean, error?: StatusError): MutationOutcome => ({
+    object,
+    state: { ...state, lastOutput: object === undefined ? undefined : clone(object) },
+    shouldReinvoke,
+    error,
+    checks,
+    matchConditions,
+  });
 
   const errors: PolicyError[] = [];
   const invocations = await collectInvocations(a, hooks, deps.registry, errors);
@@ -187,6 +208,7 @@ export async function dispatchMutations(a: Attributes, hooks: MutatingHook[], pr
           request,
           authorizer,
           extra: { ...params, namespaceObject: null, 'authorizer.requestResource': requestResource },
+          observe: (observation) => matchConditions.push({ policy: policy.name, observation }),
         });
         if ('error' in r) {
           errors.push({ policy: policy.name, binding: inv.binding.metadata?.name, failurePolicy: policy.failurePolicy, message: r.error, reason: 'Invalid' });
@@ -206,12 +228,16 @@ export async function dispatchMutations(a: Attributes, hooks: MutatingHook[], pr
           json: { object: current, oldObject: versionedOld ?? null, request, namespaceObject: namespaceView(namespace), ...params },
           authorizer: { authorizer, 'authorizer.requestResource': requestResource },
         };
+        const binding = inv.binding.metadata?.name ?? '';
+        const started = performance.now();
         try {
           const patched = evaluateMutation(m, policy, input, current, served);
           object = convertToMatch(patched, served, a.served, catalog) ?? patched;
+          checks.push({ policy: policy.name, binding, errorType: 'no_error', seconds: (performance.now() - started) / 1000 });
         } catch (e) {
           if (!(e instanceof MutationError)) throw e;
-          errors.push({ policy: policy.name, binding: inv.binding.metadata?.name, failurePolicy: policy.failurePolicy, message: e.message, reason: 'Invalid' });
+          checks.push({ policy: policy.name, binding, errorType: errorTypeOf(e.message), seconds: (performance.now() - started) / 1000 });
+          errors.push({ policy: policy.name, binding, failurePolicy: policy.failurePolicy, message: e.message, reason: 'Invalid' });
         }
       }
       if (!deepEqual(before, object)) {
