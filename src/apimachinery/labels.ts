@@ -515,6 +515,17 @@ export function labelSelectorFromMetav1(sel: Metav1LabelSelector | null | undefi
 }
 
 /**
+ * What In/NotIn and Exists/DoesNotExist ask of a requirement's values (label selectors,
+ * node selector terms and the authorization reviews' selectors all check it alike);
+ * undefined for any other operator, which the caller judges.
+ */
+export function operatorValuesErrors(operator: string, values: readonly unknown[], path: string): FieldError[] | undefined {
+  if (operator === 'In' || operator === 'NotIn') return values.length === 0 ? [fieldErr.required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'")] : [];
+  if (operator === 'Exists' || operator === 'DoesNotExist') return values.length > 0 ? [fieldErr.forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'")] : [];
+  return undefined;
+}
+
+/**
  * metav1validation.ValidateLabelSelector (used by kinds' spec validation, e.g. spec.selector),
  * with label values checked as upstream does unless allowInvalidLabelValueInSelector.
  */
@@ -532,18 +543,7 @@ export function validateMetav1LabelSelector(
   (sel.matchExpressions ?? []).forEach((e, i) => {
     const p = `${path}.matchExpressions[${i}]`;
     const values = e.values ?? [];
-    switch (e.operator) {
-      case 'In':
-      case 'NotIn':
-        if (values.length === 0) errs.push(fieldErr.required(`${p}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
-        break;
-      case 'Exists':
-      case 'DoesNotExist':
-        if (values.length > 0) errs.push(fieldErr.forbidden(`${p}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-        break;
-      default:
-        errs.push(fieldErr.invalid(`${p}.operator`, e.operator, 'not a valid selector operator'));
-    }
+    errs.push(...(operatorValuesErrors(e.operator, values, p) ?? [fieldErr.invalid(`${p}.operator`, e.operator, 'not a valid selector operator')]));
     for (const m of isQualifiedName(e.key)) errs.push(fieldErr.invalid(`${p}.key`, e.key, m));
     if (!opts.allowInvalidLabelValueInSelector) {
       values.forEach((v, j) => {

@@ -2,12 +2,13 @@
 // the JSON/merge patch outcome, the scale subresource through the CRD's replica paths, and
 // what a terminating CRD still allows.
 
-import { fieldErr, invalid, StatusError, conflict, badRequest, OPTIMISTIC_LOCK_MESSAGE, type GroupResource } from '../apimachinery/errors.js';
+import { fieldErr, invalid, StatusError, type GroupResource } from '../apimachinery/errors.js';
 import type { Encoding } from '../encoding/negotiate.js';
 import { goEncode } from '../patch/go-json.js';
 import { applyFieldValidation, findUnknownFields, strictDecodingMessage, yamlDuplicateKeyError, type FieldValidationMode } from '../registry/field-validation.js';
 import type { Obj } from '../types/kind.js';
 import { object } from '../types/schema.js';
+import { desiredReplicas } from '../endpoints/scale.js';
 import { getAt, setAt } from './jsonpath.js';
 import { normalizeCustomResource, type CustomResource } from './kind.js';
 
@@ -85,13 +86,7 @@ export function customResourceToScale(cr: CustomResource, obj: Obj): Obj {
 
 /** Write a desired Scale's replicas into the custom resource (with the Scale's resourceVersion precondition). */
 export function applyScaleToCustomResource(cr: CustomResource, obj: Obj, scale: Obj, gr: GroupResource): Obj {
-  if (scale === null || typeof scale !== 'object') throw badRequest('the body of the request was in an unknown format');
-  const rv = scale.metadata?.resourceVersion;
-  if (rv && rv !== obj.metadata.resourceVersion) throw conflict(gr, obj.metadata.name, OPTIMISTIC_LOCK_MESSAGE);
-  const replicas = scale.spec?.replicas;
-  if (typeof replicas === 'number' && replicas < 0) {
-    throw invalid({ group: 'autoscaling', kind: 'Scale' }, obj.metadata.name, [fieldErr.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
-  }
+  const replicas = desiredReplicas(obj, scale, gr);
   const next = structuredClone(obj);
   setAt(next, cr.scale!.spec, typeof replicas === 'number' ? replicas : 0);
   return next;

@@ -1,7 +1,7 @@
 // The scale subresource: an autoscaling/v1 Scale view of a workload's replicas,
 // readable and writable (PUT and PATCH) without touching the rest of the object.
 
-import { badRequest, conflict, fieldErr, invalid, OPTIMISTIC_LOCK_MESSAGE } from '../apimachinery/errors.js';
+import { badRequest, conflict, fieldErr, invalid, OPTIMISTIC_LOCK_MESSAGE, type GroupResource } from '../apimachinery/errors.js';
 import { labelSelectorFromMetav1, labelSelectorFromSet } from '../apimachinery/labels.js';
 import type { Obj } from '../types/kind.js';
 
@@ -26,8 +26,12 @@ export function toScale(obj: Obj): Obj {
   return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: meta, spec: { replicas: obj.spec?.replicas ?? 0 }, status };
 }
 
-/** Apply a desired Scale to the object; checks the Scale's resourceVersion precondition. */
-export function applyScale(obj: Obj, scale: Obj, gr: { group: string; resource: string }): Obj {
+/**
+ * The replicas a desired Scale asks of obj (the Scale's spec.replicas as sent), after the
+ * checks every scale subresource makes: a Scale body, its resourceVersion precondition,
+ * replicas not negative.
+ */
+export function desiredReplicas(obj: Obj, scale: Obj, gr: GroupResource): unknown {
   if (scale === null || typeof scale !== 'object') throw badRequest('the body of the request was in an unknown format');
   const rv = scale.metadata?.resourceVersion;
   if (rv && rv !== obj.metadata.resourceVersion) throw conflict(gr, obj.metadata.name, OPTIMISTIC_LOCK_MESSAGE);
@@ -35,6 +39,12 @@ export function applyScale(obj: Obj, scale: Obj, gr: { group: string; resource: 
   if (typeof replicas === 'number' && replicas < 0) {
     throw invalid({ group: 'autoscaling', kind: 'Scale' }, obj.metadata.name, [fieldErr.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
   }
+  return replicas;
+}
+
+/** Apply a desired Scale to the object; checks the Scale's resourceVersion precondition. */
+export function applyScale(obj: Obj, scale: Obj, gr: GroupResource): Obj {
+  const replicas = desiredReplicas(obj, scale, gr);
   const next = { ...obj, spec: { ...(obj.spec ?? {}) } };
   if (replicas === undefined || replicas === null) delete next.spec.replicas;
   else next.spec.replicas = replicas;

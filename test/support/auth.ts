@@ -2,10 +2,9 @@
 // nothing), and raw HTTPS requests with chosen credentials.
 
 import { writeFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { kubectl } from './kubectl.js';
-import type { HttpResult, TestServer } from './server.js';
+import { httpsCall, type HttpResult, type TestServer } from './server.js';
 
 let counter = 0;
 
@@ -43,28 +42,10 @@ export interface RawRequest {
 
 /** One HTTPS request with exactly the given credentials (no admin certificate unless passed). */
 export function rawRequest(srv: TestServer, r: RawRequest): Promise<HttpResult> {
-  const base = new URL(srv.url);
   const body = r.body === undefined ? undefined : JSON.stringify(r.body);
   const headers: Record<string, string | string[]> = { ...(r.headers ?? {}) };
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(body));
-  }
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(
-      { host: base.hostname, port: base.port, method: r.method ?? 'GET', path: r.path, headers, agent: false, ca: srv.caPem, cert: r.cert, key: r.key },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return httpsCall(new URL(srv.url), { method: r.method ?? 'GET', path: r.path, headers, ca: srv.caPem, cert: r.cert, key: r.key }, body);
 }
 
 /** The 401 body kube-apiserver answers for any failed authentication. */

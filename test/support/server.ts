@@ -32,6 +32,28 @@ export interface HttpResult {
   json(): any;
 }
 
+/** One HTTPS request to base's host, read whole; a body is framed with its content-length. */
+export function httpsCall(
+  base: URL,
+  o: { method: string; path: string; headers: Record<string, string | string[]>; ca?: string; cert?: string; key?: string },
+  body?: string | Buffer,
+): Promise<HttpResult> {
+  // Node sends DELETE bodies without framing unless told the length.
+  const headers = body === undefined ? o.headers : { ...o.headers, 'content-length': String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest({ host: base.hostname, port: base.port, agent: false, ...o, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 export async function startTestServer(opts: SkiffOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'skiff-test-'));
   const running = await startServer({ securePort: 0, bindAddress: '127.0.0.1', ...opts, dataDir, logger: opts.logger ?? silentLogger() });
@@ -41,27 +63,12 @@ export async function startTestServer(opts: SkiffOptions = {}): Promise<TestServ
     cert: auth ? running.adminCertPem : undefined,
     key: auth ? running.adminKeyPem : undefined,
   });
-  const request = (method: string, path: string, o: RequestOptions = {}): Promise<HttpResult> =>
-    new Promise((resolve, reject) => {
-      const body = o.raw !== undefined ? o.raw : o.body !== undefined ? JSON.stringify(o.body) : undefined;
-      const headers: Record<string, string> = { ...(o.headers ?? {}) };
-      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-      // Node sends DELETE bodies without framing unless told the length.
-      if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-      const req = httpsRequest(
-        { host: base.hostname, port: base.port, method, path, headers, agent: false, ...tlsOpts(o.auth ?? true) },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+  const request = (method: string, path: string, o: RequestOptions = {}): Promise<HttpResult> => {
+    const body = o.raw !== undefined ? o.raw : o.body !== undefined ? JSON.stringify(o.body) : undefined;
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    return httpsCall(base, { method, path, headers, ...tlsOpts(o.auth ?? true) }, body);
+  };
   const stream: TestServer['stream'] = (path, onLine, headers = {}) =>
     new Promise((resolve, reject) => {
       const req = httpsRequest({ host: base.hostname, port: base.port, method: 'GET', path, headers, agent: false, ...tlsOpts(true) }, (res) => {

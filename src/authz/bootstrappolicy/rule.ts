@@ -1,13 +1,9 @@
 // Building blocks of the default policy, shaped on upstream's rbacv1helpers.NewRule:
 // verbs, resources, names and URLs are sets (sorted, de-duplicated); groups keep their order.
 
-export interface PolicyRule {
-  verbs: string[];
-  apiGroups?: string[];
-  resources?: string[];
-  resourceNames?: string[];
-  nonResourceURLs?: string[];
-}
+import type { PolicyRule } from '../rbac/rules.js';
+
+export type { PolicyRule };
 
 export const READ = ['get', 'list', 'watch'];
 export const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];

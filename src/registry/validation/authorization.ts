@@ -2,16 +2,14 @@
 // spec's attributes, the subject, the selectors of resourceAttributes and the empty metadata
 // rule, in upstream's order (checked against kube-apiserver v1.32).
 
+import { operatorValuesErrors } from '../../apimachinery/labels.js';
 import { isQualifiedName } from '../../apimachinery/validation.js';
 import type { FieldError } from '../../apimachinery/errors.js';
 import { arr, fieldErr, isSet, obj, objs, str, strs, type Obj } from './util.js';
 
 function validateOperatorValues(req: Obj, path: string): FieldError[] {
-  const op = str(req.operator);
-  const values = strs(req.values);
-  if ((op === 'In' || op === 'NotIn') && values.length === 0) return [fieldErr.required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'")];
-  if ((op === 'Exists' || op === 'DoesNotExist') && values.length > 0) return [fieldErr.forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'")];
-  return [];
+  // Other operators are left to the authorizer's selector parsing, as upstream.
+  return operatorValuesErrors(str(req.operator), strs(req.values), path) ?? [];
 }
 
 /** fieldSelector and labelSelector of resourceAttributes: rawSelector or requirements, never both. */

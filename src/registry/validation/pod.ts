@@ -2,7 +2,7 @@
 // pkg/apis/core/validation, v1.34 with default feature gates): volumes, containers,
 // resources, probes, security contexts, scheduling constraints.
 
-import { validateMetav1LabelSelector } from '../../apimachinery/labels.js';
+import { operatorValuesErrors, validateMetav1LabelSelector } from '../../apimachinery/labels.js';
 import {
   isDNS1123Label,
   isDNS1123Subdomain,
@@ -914,22 +914,12 @@ export function validateNodeSelectorTerm(term: Obj, allowInvalidValue: boolean, 
   objs(term.matchExpressions).forEach((rq, j) => {
     const p = `${path}.matchExpressions[${j}]`;
     const values = strs(rq.values);
-    switch (rq.operator) {
-      case 'In':
-      case 'NotIn':
-        if (values.length === 0) errs.push(fieldErr.required(`${p}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
-        break;
-      case 'Exists':
-      case 'DoesNotExist':
-        if (values.length > 0) errs.push(fieldErr.forbidden(`${p}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-        break;
-      case 'Gt':
-      case 'Lt':
-        if (values.length !== 1) errs.push(fieldErr.required(`${p}.values`, "must be specified single value when `operator` is 'Lt' or 'Gt'"));
-        break;
-      default:
-        errs.push(fieldErr.invalid(`${p}.operator`, str(rq.operator), 'not a valid selector operator'));
+    const op = str(rq.operator);
+    let operatorErrs = operatorValuesErrors(op, values, p);
+    if (!operatorErrs && (op === 'Gt' || op === 'Lt')) {
+      operatorErrs = values.length !== 1 ? [fieldErr.required(`${p}.values`, "must be specified single value when `operator` is 'Lt' or 'Gt'")] : [];
     }
+    errs.push(...(operatorErrs ?? [fieldErr.invalid(`${p}.operator`, op, 'not a valid selector operator')]));
     for (const m of isQualifiedName(str(rq.key))) errs.push(fieldErr.invalid(`${p}.key`, str(rq.key), m));
     if (!allowInvalidValue) values.forEach((v, k) => {
       for (const m of isValidLabelValue(v)) errs.push(fieldErr.invalid(`${p}.values[${k}]`, v, m));
