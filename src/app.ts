@@ -230,7 +230,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const loadOpenApi = async (): Promise<OpenApi> => {
     if (!openapi) {
       const { namedTypes, OpenApi } = await import('./endpoints/openapi.js');
-      openapi = new OpenApi(catalog, { types: namedTypes(...schemaModules), rawDefinitions: customResourceDefinitions });
+      openapi = new OpenApi(catalog, { types: namedTypes(...schemaModules), rawDefinitions: customResourceDefinitions, cbor: featureGates.enabled('CBORServingAndStorage') });
     }
     return openapi;
   };

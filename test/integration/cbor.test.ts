@@ -7,7 +7,9 @@
 // takes application/apply-patch+cbor, custom resources and Status errors are CBOR too.
 
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { decodeCbor, encodeCbor, itemLength } from '../../src/encoding/cbor.js';
 import { builtinCatalog } from '../../src/types/catalog.js';
@@ -59,6 +61,13 @@ describe('CBOR with CBORServingAndStorage off (the default)', () => {
     const w = await raw(srv, 'GET', '/api/v1/namespaces/default/configmaps?watch=true', { accept: 'application/cbor-seq' });
     assert.equal(w.status, 406);
     assert.equal(JSON.parse(w.body.toString('utf8')).message, 'only the following media types are accepted: application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch');
+  });
+
+  it('publishes no CBOR media type in OpenAPI', async () => {
+    const v2 = await srv.request('GET', '/openapi/v2');
+    assert.equal(v2.status, 200);
+    assert.ok(v2.text.includes('application/vnd.kubernetes.protobuf'));
+    assert.ok(!v2.text.includes('cbor'));
   });
 
   it('answers a CBOR body with 415 listing the media types without CBOR', async () => {
@@ -268,5 +277,52 @@ describe('CBOR with CBORServingAndStorage on', () => {
     const c = await raw(srv, 'POST', `/api/v1/namespaces/${NS}/configmaps`, { 'content-type': 'text/plain' }, Buffer.from('x'));
     assert.equal(c.status, 415);
     assert.equal(JSON.parse(c.body.toString('utf8')).message, 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf, application/cbor');
+  });
+});
+
+// kubernetes' api/openapi-spec (v1.32) is generated with --feature-gates=AllAlpha=true, so its
+// media types are those of a server with CBORServingAndStorage on.
+const REF_SWAGGER = fileURLToPath(new URL('../../../../shared/reference/openapi-v1.32/swagger.json', import.meta.url));
+
+describe('OpenAPI media types with CBORServingAndStorage on', () => {
+  let srv: TestServer;
+  before(async () => {
+    srv = await startTestServer({ featureGates: { CBORServingAndStorage: true } });
+  });
+  after(() => srv?.close());
+
+  it('lists application/cbor, application/cbor-seq and application/apply-patch+cbor where upstream does', async () => {
+    const doc = (await srv.request('GET', '/openapi/v2')).json();
+    const cm = doc.paths['/api/v1/namespaces/{namespace}/configmaps/{name}'];
+    assert.deepEqual(cm.get.produces, ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/cbor']);
+    assert.deepEqual(cm.patch.consumes, ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml', 'application/apply-patch+cbor']);
+    assert.deepEqual(doc.paths['/api/v1/namespaces/{namespace}/configmaps'].get.produces, [
+      'application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/cbor',
+      'application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch', 'application/cbor-seq',
+    ]);
+    const v3 = (await srv.request('GET', '/openapi/v3/api/v1')).json();
+    const get = v3.paths['/api/v1/namespaces/{namespace}/configmaps/{name}'].get;
+    assert.ok(Object.keys(get.responses['200'].content).includes('application/cbor'));
+  });
+
+  it('matches the media types of every resource operation in the v1.32 reference', { skip: !existsSync(REF_SWAGGER) && 'reference OpenAPI absent' }, async () => {
+    const ref = JSON.parse(readFileSync(REF_SWAGGER, 'utf8'));
+    const doc = (await srv.request('GET', '/openapi/v2')).json();
+    const differences: string[] = [];
+    let compared = 0;
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      const refOps = ref.paths[path];
+      if (!refOps || !path.includes('{name}') && !/\/[a-z]+$/.test(path)) continue;
+      if (/^\/(api|apis)(\/[^/]+){0,2}\/?$/.test(path)) continue; // discovery: served as JSON only (see report)
+      for (const [method, op] of Object.entries<any>(ops)) {
+        if (method === 'parameters' || !refOps[method]) continue;
+        for (const f of ['consumes', 'produces'] as const) {
+          if (JSON.stringify(op[f]) !== JSON.stringify(refOps[method][f])) differences.push(`${method} ${path} ${f}: ${JSON.stringify(op[f])} != ${JSON.stringify(refOps[method][f])}`);
+        }
+        compared++;
+      }
+    }
+    assert.deepEqual(differences, []);
+    assert.ok(compared > 500, `only ${compared} operations compared`);
   });
 });
