@@ -3,7 +3,7 @@
 
 import { notAcceptable, unsupportedMediaType } from '../apimachinery/errors.js';
 
-export type Encoding = 'json' | 'yaml' | 'protobuf';
+export type Encoding = 'json' | 'yaml' | 'protobuf' | 'cbor';
 export type Target = 'object' | 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList';
 
 export interface ResponseFormat {
@@ -15,6 +15,22 @@ export interface ResponseFormat {
 
 export const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 export const STREAM_MEDIA_TYPES = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
+export const CBOR_MEDIA_TYPE = 'application/cbor';
+/** RFC 8742 CBOR sequence: the watch stream of a CBOR client (one WatchEvent data item per event). */
+export const CBOR_SEQ_MEDIA_TYPE = 'application/cbor-seq';
+
+/** What a server offers besides JSON and YAML: protobuf (kinds with a schema), CBOR (the CBORServingAndStorage gate). */
+export interface Offered {
+  protobuf?: boolean;
+  cbor?: boolean;
+}
+
+/** The media types in upstream's order (json, yaml, protobuf, cbor: the codec factory's serializers). */
+function offeredTypes(stream: boolean, opts: Offered): string[] {
+  const base = (stream ? STREAM_MEDIA_TYPES : OBJECT_MEDIA_TYPES).filter((t) => opts.protobuf !== false || !t.includes('protobuf'));
+  if (opts.cbor) base.push(stream ? CBOR_SEQ_MEDIA_TYPE : CBOR_MEDIA_TYPE);
+  return base;
+}
 
 interface MediaRange {
   type: string;
@@ -52,7 +68,7 @@ export function parseMediaRanges(header: string): MediaRange[] {
  * Choose the response representation. `kind` is 'get' | 'list' | 'watch' | 'other';
  * Table and PartialObjectMetadata are offered only to reads.
  */
-export function negotiateResponse(accept: string | undefined, kind: 'get' | 'list' | 'watch' | 'other', opts: { protobuf?: boolean } = {}): ResponseFormat {
+export function negotiateResponse(accept: string | undefined, kind: 'get' | 'list' | 'watch' | 'other', opts: Offered = {}): ResponseFormat {
   const plain: ResponseFormat = { encoding: 'json', target: 'object', metaVersion: 'v1' };
   if (!accept || accept.trim() === '') return plain;
   const stream = kind === 'watch';
@@ -66,6 +82,14 @@ export function negotiateResponse(accept: string | undefined, kind: 'get' | 'lis
       // Tables are JSON-only upstream; metadata-only views work over protobuf.
       if (as === 'PartialObjectMetadata' && kind !== 'list') return { encoding: 'protobuf', target: 'PartialObjectMetadata', metaVersion: r.params['v'] };
       if (as === 'PartialObjectMetadataList' && kind === 'list') return { encoding: 'protobuf', target: 'PartialObjectMetadataList', metaVersion: r.params['v'] };
+      continue;
+    }
+    // Upstream answers a watch asking for application/cbor with application/cbor-seq (watch.go).
+    if (opts.cbor && r.type === 'application' && (r.subtype === 'cbor' || (stream && r.subtype === 'cbor-seq'))) {
+      if (!r.params['as']) return { encoding: 'cbor', target: 'object', metaVersion: 'v1' };
+      if (kind === 'other' || r.params['g'] !== 'meta.k8s.io' || (r.params['v'] !== 'v1' && r.params['v'] !== 'v1beta1')) continue;
+      if (r.params['as'] === 'PartialObjectMetadata' && kind !== 'list') return { encoding: 'cbor', target: 'PartialObjectMetadata', metaVersion: r.params['v'] };
+      if (r.params['as'] === 'PartialObjectMetadataList' && kind === 'list') return { encoding: 'cbor', target: 'PartialObjectMetadataList', metaVersion: r.params['v'] };
       continue;
     }
     const isJson = r.type === 'application' && r.subtype === 'json';
@@ -87,8 +111,7 @@ export function negotiateResponse(accept: string | undefined, kind: 'get' | 'lis
     if (as === 'PartialObjectMetadata' && kind !== 'list') return { encoding, target: 'PartialObjectMetadata', metaVersion: v };
     if (as === 'PartialObjectMetadataList' && kind === 'list') return { encoding, target: 'PartialObjectMetadataList', metaVersion: v };
   }
-  const offered = stream ? STREAM_MEDIA_TYPES : OBJECT_MEDIA_TYPES;
-  throw notAcceptable(opts.protobuf === false ? offered.filter((t) => !t.includes('protobuf')) : offered);
+  throw notAcceptable(offeredTypes(stream, opts));
 }
 
 /** Negotiate a non-resource response (discovery, version) that only has a JSON form. */
@@ -102,13 +125,14 @@ export function negotiateJsonOnly(accept: string | undefined): void {
 }
 
 /** The encoding of a request body; absent Content-Type means JSON. */
-export function requestEncoding(contentType: string | undefined, opts: { protobuf?: boolean } = {}): Encoding {
+export function requestEncoding(contentType: string | undefined, opts: Offered = {}): Encoding {
   if (!contentType || contentType.trim() === '') return 'json';
   const mt = contentType.split(';')[0]!.trim().toLowerCase();
   if (mt === 'application/json') return 'json';
   if (mt === 'application/yaml') return 'yaml';
   if (mt === 'application/vnd.kubernetes.protobuf' && opts.protobuf) return 'protobuf';
-  throw unsupportedMediaType(mt, opts.protobuf === false ? OBJECT_MEDIA_TYPES.filter((t) => !t.includes('protobuf')) : OBJECT_MEDIA_TYPES);
+  if (mt === CBOR_MEDIA_TYPE && opts.cbor) return 'cbor';
+  throw unsupportedMediaType(mt, offeredTypes(false, opts));
 }
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
@@ -120,14 +144,23 @@ export const PATCH_MEDIA_TYPES: Record<string, PatchType> = {
   'application/apply-patch+yaml': 'apply',
 };
 
-export function patchType(contentType: string | undefined, allowed: PatchType[]): PatchType {
+/** Server-side apply in CBOR, offered only with CBORServingAndStorage (installer.go appends it last). */
+export const APPLY_CBOR_PATCH_MEDIA_TYPE = 'application/apply-patch+cbor';
+
+export function patchType(contentType: string | undefined, allowed: PatchType[], opts: { cbor?: boolean } = {}): PatchType {
   const mt = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  const t = PATCH_MEDIA_TYPES[mt];
+  const offered: Record<string, PatchType> = opts.cbor && allowed.includes('apply') ? { ...PATCH_MEDIA_TYPES, [APPLY_CBOR_PATCH_MEDIA_TYPE]: 'apply' } : PATCH_MEDIA_TYPES;
+  const t = offered[mt];
   if (!t || !allowed.includes(t)) {
-    const accepted = Object.entries(PATCH_MEDIA_TYPES)
+    const accepted = Object.entries(offered)
       .filter(([, v]) => allowed.includes(v))
       .map(([k]) => k);
     throw unsupportedMediaType(mt, accepted);
   }
   return t;
+}
+
+/** Whether a patch body is CBOR (application/apply-patch+cbor), to be transcoded to JSON first. */
+export function isCborPatch(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === APPLY_CBOR_PATCH_MEDIA_TYPE;
 }

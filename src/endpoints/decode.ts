@@ -2,6 +2,7 @@
 // checks and messages for wrong kinds, wrong versions and malformed input.
 
 import { badRequest } from '../apimachinery/errors.js';
+import { CborDecodeError, decodeCbor } from '../encoding/cbor.js';
 import type { Encoding } from '../encoding/negotiate.js';
 import { jsonDepthError } from '../encoding/json-depth.js';
 import { parseYaml } from '../encoding/yaml.js';
@@ -46,9 +47,46 @@ function unrecognized(kind: string, err: string, body: Buffer) {
   return badRequest(`the object provided is unrecognized (must be of type ${kind}): ${err} (${summarizeBody(body)})`);
 }
 
-/** Parse a body as JSON or YAML into a plain value; malformed input is a 400 naming the expected kind. */
+/**
+ * Decode a CBOR body into its JSON value. Upstream's serializer reads the body's
+ * apiVersion/kind first (metaFactory.Interpret), so a body it cannot decode at all is
+ * "unable to determine group/version/kind" (transformDecodeError's unrecognized form).
+ */
+function parseCbor(body: Buffer, kindForErrors: string): unknown {
+  try {
+    return decodeCbor(body);
+  } catch (e) {
+    if (e instanceof CborDecodeError) throw unrecognized(kindForErrors, `unable to determine group/version/kind: ${e.message}`, body);
+    throw e;
+  }
+}
+
+/**
+ * A CBOR request body as the JSON document it stands for: the rest of the request path
+ * (field validation, typed decoding, custom resources) then reads it as JSON. Upstream's
+ * CBOR decoder rejects duplicate map keys outright, so nothing strict is lost.
+ */
+export function cborBodyAsJson(body: Buffer, kindForErrors: string): Buffer {
+  return Buffer.from(JSON.stringify(parseCbor(body, kindForErrors)));
+}
+
+/**
+ * An application/apply-patch+cbor body as JSON: upstream decodes it into a plain value and
+ * re-encodes that as JSON before applying (patch.go validateAndTranscodePatch).
+ */
+export function cborApplyPatchAsJson(body: Buffer): Buffer {
+  try {
+    return Buffer.from(JSON.stringify(decodeCbor(body)));
+  } catch (e) {
+    if (e instanceof CborDecodeError) throw badRequest(`error decoding patch: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Parse a body as JSON, YAML or CBOR into a plain value; malformed input is a 400 naming the expected kind. */
 export function parseBody(body: Buffer, encoding: Encoding, kindForErrors = 'Object'): unknown {
   if (encoding === 'protobuf') throw unrecognized(kindForErrors, 'protobuf is not supported for this request', body);
+  if (encoding === 'cbor') return parseCbor(body, kindForErrors);
   const text = body.toString('utf8');
   if (encoding === 'yaml') {
     try {
@@ -127,7 +165,7 @@ export function checkObject(value: unknown, body: Buffer, expected: ExpectedKind
  * the kind checks first, then Go's decoding (typed-decode.ts); a value Go refuses is a
  * 400 `<Kind> in version "v1" cannot be handled as a <Kind>: <Go's error>`.
  */
-export function decodeTypedObject(body: Buffer, encoding: 'json' | 'yaml', expected: ExpectedKind, type: ObjectType): Obj {
+export function decodeTypedObject(body: Buffer, encoding: 'json' | 'yaml' | 'cbor', expected: ExpectedKind, type: ObjectType): Obj {
   const parsed = parseBody(body, encoding, expected.kind);
   const isObject = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
   const decoded = !isObject ? undefined : encoding === 'json' && needsLiteralParse(body, parsed) ? decodeJsonTyped(parseGoJson(body), type) : decodeValueTyped(parsed, type);

@@ -18,8 +18,8 @@ const META_SCHEME = 'k8s.io/apimachinery/pkg/apis/meta/internalversion/scheme/re
 const DEFAULT_API_VERSION = 'meta.k8s.io/v1';
 
 /** Decode a non-empty DELETE body; 415 for media types the server does not take, 400 for anything undecodable. */
-export function decodeDeleteOptionsBody(body: Buffer, contentType: string | undefined): Obj {
-  const encoding = requestEncoding(contentType, { protobuf: true });
+export function decodeDeleteOptionsBody(body: Buffer, contentType: string | undefined, opts: { cbor?: boolean } = {}): Obj {
+  const encoding = requestEncoding(contentType, { protobuf: true, cbor: opts.cbor });
   let value: unknown;
   if (encoding === 'protobuf') {
     try {

@@ -18,6 +18,7 @@ import {
   openIdKeysetPath,
   PATCH_BODY,
   resourcePaths,
+  type MediaOptions,
   rootDiscoveryPath,
   STATUS,
   versionPath,
@@ -68,6 +69,7 @@ export class OpenApiModel {
     private readonly catalog: Catalog,
     declared: Iterable<ObjectType> = [],
     raw: ReadonlyMap<string, RawDefinition> = new Map(),
+    private readonly media: MediaOptions = {},
   ) {
     for (const t of Object.values(metaDefinitions)) this.registry.declare(t);
     for (const [name, def] of raw) this.registry.raw(name, def);
@@ -137,7 +139,7 @@ export class OpenApiModel {
   /** Paths of one group version: its discovery document and every resource. */
   groupVersionPaths(group: string, version: string): PathModel[] {
     const out = [groupVersionDiscoveryPath(group, version)];
-    for (const { def } of this.catalog.resources(group, version) ?? []) out.push(...resourcePaths(def, group, version, this.schemas(def, group, version)));
+    for (const { def } of this.catalog.resources(group, version) ?? []) out.push(...resourcePaths(def, group, version, this.schemas(def, group, version), this.media));
     return out;
   }
 

@@ -75,7 +75,12 @@ export const API_VERSIONS = 'io.k8s.apimachinery.pkg.apis.meta.v1.APIVersions';
 export const VERSION_INFO = 'io.k8s.apimachinery.pkg.version.Info';
 
 // Media types of kube-apiserver v1.34 with its default feature gates (CBOR is off).
-const BUILTIN_MEDIA = {
+interface Media {
+  objects: string[];
+  watch: string[];
+  patch: string[];
+}
+const BUILTIN_MEDIA: Media = {
   objects: ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'],
   watch: [
     'application/json',
@@ -87,7 +92,7 @@ const BUILTIN_MEDIA = {
   patch: ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'],
 };
 // Custom resources: no protobuf, no strategic merge patch.
-const CUSTOM_MEDIA = {
+const CUSTOM_MEDIA: Media = {
   objects: ['application/json', 'application/yaml'],
   watch: ['application/json', 'application/yaml', 'application/json;stream=watch'],
   patch: ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml'],
@@ -177,10 +182,28 @@ const CONNECT: Record<string, Record<string, { methods: HttpMethod[]; kind: stri
   },
 };
 
+/**
+ * With CBORServingAndStorage, as the v1.32 reference (generated with the alpha gates on)
+ * lists them: application/cbor after the other object types, application/cbor-seq after
+ * the other streams, application/apply-patch+cbor after the other patch types.
+ */
+function withCbor(m: Media): Media {
+  const objects = [...m.objects, 'application/cbor'];
+  const streams = m.watch.filter((t) => !m.objects.includes(t));
+  return { objects, watch: [...objects, ...streams, 'application/cbor-seq'], patch: [...m.patch, 'application/apply-patch+cbor'] };
+}
+
+/** What the server serves besides its defaults, as it changes the published media types. */
+export interface MediaOptions {
+  /** CBORServingAndStorage. */
+  cbor?: boolean;
+}
+
 /** Every path and operation of one served resource (main resource, watch paths, subresources). */
-export function resourcePaths(def: KindDef, group: string, version: string, schemas: ResourceSchemas): PathModel[] {
+export function resourcePaths(def: KindDef, group: string, version: string, schemas: ResourceSchemas, mediaOptions: MediaOptions = {}): PathModel[] {
   const { infix, tag } = groupVersionNaming(group, version);
-  const media = isBuiltinGroup(group) ? BUILTIN_MEDIA : CUSTOM_MEDIA;
+  const defaultMedia = isBuiltinGroup(group) ? BUILTIN_MEDIA : CUSTOM_MEDIA;
+  const media = mediaOptions.cbor ? withCbor(defaultMedia) : defaultMedia;
   const base = groupVersionPath(group, version);
   const scope = def.namespaced ? 'Namespaced' : '';
   const nsPrefix = def.namespaced ? '/namespaces/{namespace}' : '';
@@ -309,7 +332,7 @@ interface SubContext {
   kind: string;
   base: string;
   nsPrefix: string;
-  media: typeof BUILTIN_MEDIA;
+  media: Media;
   schemas: ResourceSchemas;
   op(o: Omit<OperationModel, 'tag' | 'consumes'> & { consumes?: string[] }): OperationModel;
   nsParam(): ParamModel[];

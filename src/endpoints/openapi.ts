@@ -26,6 +26,8 @@ export interface OpenApiOptions {
   types?: Iterable<ObjectType>;
   /** Definitions known only as OpenAPI (custom resources' schemas), computed from the catalog when a document is built. */
   rawDefinitions?: (catalog: Catalog) => ReadonlyMap<string, RawDefinition>;
+  /** CBORServingAndStorage: operations list the CBOR media types. */
+  cbor?: boolean;
 }
 
 /**
@@ -77,7 +79,10 @@ export class OpenApi {
   ) {
     this.types = [...(options.types ?? [])];
     this.rawDefinitions = options.rawDefinitions;
+    this.cbor = options.cbor ?? false;
   }
+
+  private readonly cbor: boolean;
 
   /**
    * Forget every generated document: the catalog changed (a CRD was added, changed or
@@ -125,7 +130,7 @@ export class OpenApi {
   }
 
   private getModel(): OpenApiModel {
-    this.model ??= new OpenApiModel(this.catalog, this.types, this.rawDefinitions?.(this.catalog));
+    this.model ??= new OpenApiModel(this.catalog, this.types, this.rawDefinitions?.(this.catalog), { cbor: this.cbor });
     return this.model;
   }
 

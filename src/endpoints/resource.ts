@@ -16,7 +16,8 @@ import {
   resourceNotFound,
   StatusError,
 } from '../apimachinery/errors.js';
-import { negotiateResponse, patchType, requestEncoding, type Encoding, type ResponseFormat } from '../encoding/negotiate.js';
+import { CBOR_SEQ_MEDIA_TYPE, isCborPatch, negotiateResponse, patchType, requestEncoding, type Encoding, type ResponseFormat } from '../encoding/negotiate.js';
+import { encodeWatchEventCbor } from '../encoding/cbor.js';
 import { parseIncludeObject, partialObjectMetadata, table } from '../encoding/table.js';
 import { applyPatchDetailed } from '../patch/index.js';
 import { applyApplyPatchFieldValidation, applyPatchFieldValidation, bodyFieldValidation, type FieldValidationMode } from '../registry/field-validation.js';
@@ -30,7 +31,7 @@ import { header, readBody, sendEncoded, sendText, successStatus, writeHead, type
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
-import { checkObject, decodeObject, decodeTypedObject, parseBody } from './decode.js';
+import { cborApplyPatchAsJson, cborBodyAsJson, checkObject, decodeObject, decodeTypedObject, parseBody } from './decode.js';
 import { decodeDeleteOptionsBody } from './delete-options.js';
 import { convertAppliedObject, decodePatchedObject } from './typed-decode.js';
 import { applyScale, toScale } from './scale.js';
@@ -64,6 +65,8 @@ export interface ResourceHandlerOptions {
   admission?: AdmissionChain;
   /** Watch events are counted and sized here. */
   metrics?: RequestMetrics;
+  /** CBORServingAndStorage: application/cbor bodies and responses, application/cbor-seq watches. */
+  cbor?: boolean;
 }
 
 export class ResourceHandler {
@@ -85,7 +88,10 @@ export class ResourceHandler {
     this.watchBufferLimit = opts.watchBufferLimitBytes ?? 16 * 1024 * 1024;
     this.admissionChain = opts.admission;
     this.metrics = opts.metrics;
+    this.cbor = opts.cbor ?? false;
   }
+
+  private readonly cbor: boolean;
 
   private readonly metrics?: RequestMetrics;
 
@@ -106,6 +112,7 @@ export class ResourceHandler {
 
   async handle(ctx: Ctx): Promise<void> {
     const info = ctx.info;
+    ctx.cbor = this.cbor;
     if (!this.catalog.hasGroupVersion(info.apiGroup, info.apiVersion)) return notFoundPage(ctx);
     const served = this.catalog.lookup(info.apiGroup, info.apiVersion, info.resource);
     if (!served) throw resourceNotFound();
@@ -161,7 +168,7 @@ export class ResourceHandler {
     // Custom resources advertise protobuf too (apiextensions' unstructuredNegotiatedSerializer):
     // their metadata views encode, the objects themselves do not.
     const custom = customResourceOf(served.def) !== undefined;
-    const fmt = negotiateResponse(header(ctx.req, 'accept'), kind, { protobuf: custom || !!served.def.schema });
+    const fmt = negotiateResponse(header(ctx.req, 'accept'), kind, { protobuf: custom || !!served.def.schema, cbor: this.cbor });
     if (custom && fmt.encoding === 'protobuf' && fmt.target === 'object') {
       throw notMarshalable(kind === 'list' ? '*unstructured.UnstructuredList' : '*unstructured.Unstructured');
     }
@@ -220,6 +227,13 @@ export class ResourceHandler {
       return;
     }
     const custom = customResourceOf(served.def);
+    if (fmt.encoding === 'cbor') {
+      const items = res.items.map((b) => JSON.parse(b.toString('utf8')) as Obj);
+      if (!custom) for (const item of items) (delete item.kind, delete item.apiVersion);
+      const list = { kind: custom?.listKind ?? `${served.def.kind}List`, apiVersion: apiVersionOf(served.group, served.version), metadata: listMeta, items };
+      sendEncoded(ctx, 200, 'cbor', list, undefined, served.def.schema ? listType(served.def.schema, ListMeta) : undefined);
+      return;
+    }
     const head = `{"kind":"${custom?.listKind ?? `${served.def.kind}List`}","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
     const parts: Buffer[] = [Buffer.from(head)];
     res.items.forEach((b, i) => {
@@ -236,6 +250,7 @@ export class ResourceHandler {
   private async watch(ctx: Ctx, scope: Scope): Promise<void> {
     const fmt = this.negotiate(ctx, scope.served, 'watch');
     const proto = fmt.encoding === 'protobuf';
+    const cbor = fmt.encoding === 'cbor';
     const query = new URLSearchParams(ctx.query);
     query.set('watch', 'true');
     const opts = parseListOptions(query);
@@ -264,6 +279,10 @@ export class ResourceHandler {
       if (proto) {
         const obj = JSON.parse(objectBytes.toString('utf8')) as Obj;
         return Buffer.from(encodeWatchEventProto(type, encodeObjectProto(obj, protoTypeFor(obj))));
+      }
+      if (cbor) {
+        const obj = JSON.parse(objectBytes.toString('utf8')) as Obj;
+        return encodeWatchEventCbor(type, obj, obj.kind === 'Status' ? undefined : fmt.target === 'PartialObjectMetadata' ? PartialObjectMetadataType : def.schema);
       }
       return Buffer.concat([Buffer.from(`{"type":"${type}","object":`), objectBytes, FRAME_END]);
     };
@@ -294,7 +313,7 @@ export class ResourceHandler {
     };
 
     writeHead(ctx, 200, {
-      'content-type': proto ? `${PROTOBUF_MEDIA_TYPE};stream=watch` : 'application/json',
+      'content-type': proto ? `${PROTOBUF_MEDIA_TYPE};stream=watch` : cbor ? CBOR_SEQ_MEDIA_TYPE : 'application/json',
       'cache-control': 'no-cache, private',
       'audit-id': ctx.auditId,
     });
@@ -382,8 +401,12 @@ export class ResourceHandler {
   private async readObject(ctx: Ctx, scope: Scope, mode: FieldValidationMode): Promise<Obj> {
     const served = scope.served;
     const def = served.def;
-    const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!served.def.schema });
-    const body = await readBody(ctx);
+    let encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!served.def.schema, cbor: this.cbor });
+    let body = await readBody(ctx);
+    if (encoding === 'cbor') {
+      body = cborBodyAsJson(body, def.kind);
+      encoding = 'json';
+    }
     const obj = this.decodeBody(body, encoding, scope);
     const custom = customResourceOf(def);
     if (def.schema) {
@@ -488,7 +511,7 @@ export class ResourceHandler {
     const served = scope.served;
     const custom = customResourceOf(served.def);
     const isCustom = custom !== undefined;
-    const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply']);
+    const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply'], { cbor: this.cbor });
     if (pt === 'apply') return this.apply(ctx, scope, sub, params);
     if (ctx.query.has('force')) {
       throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.forbidden('force', 'may not be specified for non-apply patch')]);
@@ -593,7 +616,8 @@ export class ResourceHandler {
       throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.required('fieldManager', 'is required for apply patch')]);
     }
     if (sub && sub.type !== 'status') throw new StatusError(415, 'UnsupportedMediaType', `apply patches are not supported on the ${sub.name} subresource`);
-    const body = await readBody(ctx);
+    let body = await readBody(ctx);
+    if (isCborPatch(header(ctx.req, 'content-type'))) body = cborApplyPatchAsJson(body);
     ctx.warnings.push(...applyApplyPatchFieldValidation(params.fieldValidation, body.toString('utf8')));
     const config = parseBody(body, 'yaml', def.kind);
     if (config === null || typeof config !== 'object' || Array.isArray(config)) throw badRequest('error decoding YAML: the apply body must be an object');
@@ -687,7 +711,7 @@ export class ResourceHandler {
     const scaleOf = (obj: Obj) => (custom?.scale ? customResourceToScale(custom, obj) : toScale(obj));
     const withScale = (cur: Obj, scale: Obj) => (custom?.scale ? applyScaleToCustomResource(custom, cur, scale, gr) : applyScale(cur, scale, gr));
     const sendScale = (obj: Obj) => {
-      const fmt = negotiateResponse(header(ctx.req, 'accept'), 'other', { protobuf: true });
+      const fmt = negotiateResponse(header(ctx.req, 'accept'), 'other', { protobuf: true, cbor: this.cbor });
       sendEncoded(ctx, 200, fmt.encoding, scaleOf(obj), undefined, ScaleType);
     };
     if (verb === 'get') return sendScale(await this.registry.get(scope, name, ctx.query.get('resourceVersion') ?? undefined));
@@ -736,7 +760,7 @@ export class ResourceHandler {
 
   private async readDeleteOptions(ctx: Ctx, scope: Scope): Promise<DeleteOptions> {
     const body = await readBody(ctx);
-    const opts = deleteOptions(ctx.query, body.length > 0 ? decodeDeleteOptionsBody(body, header(ctx.req, 'content-type')) : undefined);
+    const opts = deleteOptions(ctx.query, body.length > 0 ? decodeDeleteOptionsBody(body, header(ctx.req, 'content-type'), { cbor: this.cbor }) : undefined);
     opts.user = ctx.user;
     opts.admission = this.admission(ctx, { scope, name: ctx.info.name, options: deleteOptionsObject(opts), dryRun: opts.dryRun });
     if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) await this.authorizeUnsafeDelete(ctx);
@@ -814,8 +838,9 @@ const SUBRESOURCE_BODY_SCHEMAS: Record<string, ObjectType | undefined> = {
  */
 function decodeFixedKind(ctx: Ctx, body: Buffer, kind: { group: string; version: string; kind: string }, schema: ObjectType | undefined, alsoAccepts: string[] = []): Obj {
   const apiVersion = apiVersionOf(kind.group, kind.version);
-  const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!schema });
+  const encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!schema, cbor: ctx.cbor });
   const expected = { ...kind, alsoAccepts, isRegistered: (av: string, k: string) => k === kind.kind && (av === apiVersion || alsoAccepts.includes(av)) };
+  if (encoding === 'cbor') body = cborBodyAsJson(body, kind.kind);
   if (encoding === 'protobuf') return checkObject(decodeObjectProto(body, () => schema, { apiVersion, kind: kind.kind }), body, expected);
   return schema ? decodeTypedObject(body, encoding, expected, schema) : decodeObject(body, encoding, expected);
 }

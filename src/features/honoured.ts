@@ -6,6 +6,7 @@ export const HONOURED_GATES = {
   AllowUnsafeMalformedObjectDeletion: 'deleteOptions.ignoreStoreReadErrorWithClusterBreakingPotential deletes objects that cannot be decoded',
   StructuredAuthenticationConfiguration: '--authentication-config is accepted',
   StructuredAuthenticationConfigurationEgressSelector: 'JWT issuers in --authentication-config may name an egress selector',
+  CBORServingAndStorage: 'application/cbor requests and responses, application/cbor-seq watches and application/apply-patch+cbor (storage stays JSON)',
   UserNamespacesPodSecurityStandards: 'PodSecurity relaxes the run-as-non-root and capability checks for pods with hostUsers: false',
 } as const satisfies Record<string, string>;
 

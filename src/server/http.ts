@@ -9,8 +9,9 @@ import { requestEntityTooLarge, StatusError, type Status } from '../apimachinery
 import type { UserInfo } from '../authn/types.js';
 import { toYaml } from '../encoding/yaml.js';
 import { goParseBool } from '../apimachinery/querybool.js';
-import { negotiateResponse, type Encoding } from '../encoding/negotiate.js';
+import { CBOR_MEDIA_TYPE, negotiateResponse, type Encoding } from '../encoding/negotiate.js';
 import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
+import { encodeCbor } from '../encoding/cbor.js';
 import type { ObjectType } from '../types/schema.js';
 import { Status as StatusType } from '../types/schemas/meta.js';
 import type { RequestInfo } from './requestinfo.js';
@@ -41,6 +42,8 @@ export interface Ctx {
   authorization?: { decision: 'allow' | 'forbid'; reason: string };
   /** The request body once read (the audit log's requestObject). */
   requestBody?: Buffer;
+  /** The resource handler serves CBOR (CBORServingAndStorage): errors may be negotiated to it. */
+  cbor?: boolean;
 }
 
 const CONNECTION_SPECIFIC = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
@@ -194,6 +197,11 @@ export function isPretty(ctx: Ctx): boolean {
 
 /** Write a value as JSON, YAML or protobuf. `json` may be pre-encoded bytes (the fast path); protobuf needs the type. */
 export function sendEncoded(ctx: Ctx, code: number, encoding: Encoding, value: unknown, preEncoded?: Buffer, protoType?: ObjectType): void {
+  if (encoding === 'cbor') {
+    const v = preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value;
+    sendBytes(ctx, code, CBOR_MEDIA_TYPE, encodeCbor(v, protoType));
+    return;
+  }
   if (encoding === 'protobuf' && protoType) {
     const v = (preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value) as Record<string, unknown>;
     sendBytes(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(encodeObjectProto(v, protoType)));
@@ -231,9 +239,10 @@ export function sendStatus(ctx: Ctx, err: StatusError): void {
 function statusEncoding(ctx: Ctx): Encoding {
   if (!ctx.info?.isResourceRequest) return 'json';
   const accept = header(ctx.req, 'accept');
-  if (!accept || !accept.includes('yaml')) return 'json';
+  if (!accept || !(accept.includes('yaml') || (ctx.cbor && accept.includes('cbor')))) return 'json';
   try {
-    return negotiateResponse(accept, 'other').encoding === 'yaml' ? 'yaml' : 'json';
+    const encoding = negotiateResponse(accept, 'other', { cbor: ctx.cbor }).encoding;
+    return encoding === 'yaml' || encoding === 'cbor' ? encoding : 'json';
   } catch {
     return 'json';
   }
