@@ -4,7 +4,7 @@
 // time (custom resources) are watched from then on, removed ones are let go, and a
 // watch whose storage was replaced is restarted.
 
-import { matchEverything } from '../registry/filter.js';
+import { matchEverything, type ListFilter } from '../registry/filter.js';
 import type { Registry } from '../registry/registry.js';
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
@@ -23,6 +23,20 @@ export function storedResources(registry: Registry): ServedResource[] {
     out.push({ def, group: def.group, version: def.versions[0]! });
   }
   return out;
+}
+
+export interface InformerOptions {
+  /**
+   * Which objects of a resource the handler sees (as a field/label selector would choose them):
+   * a controller that cares about one object neither decodes nor remembers the others.
+   */
+  filter?(r: ServedResource): ListFilter | undefined;
+}
+
+/** Objects whose selectable fields (metadata.name, metadata.namespace, …) have these values. */
+export function fieldsEqual(want: Record<string, string>): ListFilter {
+  const pairs = Object.entries(want);
+  return { empty: false, matches: (e) => pairs.every(([f, v]) => e.fields[f] === v) };
 }
 
 function keyOf(r: ServedResource): string {
@@ -51,6 +65,7 @@ export class Informer {
     private readonly registry: Registry,
     private readonly resources: ServedResource[] | (() => ServedResource[]),
     private readonly handler: InformerHandler,
+    private readonly opts: InformerOptions = {},
   ) {}
 
   /** Start watching; resolves once every resource's initial state was delivered. */
@@ -90,7 +105,7 @@ export class Informer {
     this.running.set(key, entry);
     const stop = await this.registry.watch(
       { served, namespace: '' },
-      { resourceVersion: '0', filter: matchEverything },
+      { resourceVersion: '0', filter: this.opts.filter?.(served) ?? matchEverything },
       {
         event: (type, bytes) => {
           if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return;
