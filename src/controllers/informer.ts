@@ -8,6 +8,7 @@ import { matchEverything, type ListFilter } from '../registry/filter.js';
 import type { Registry } from '../registry/registry.js';
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
+import { objectMetadata } from './object-metadata.js';
 
 export type InformerEvent = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -31,6 +32,8 @@ export interface InformerOptions {
    * a controller that cares about one object neither decodes nor remembers the others.
    */
   filter?(r: ServedResource): ListFilter | undefined;
+  /** Handlers get {apiVersion, kind, metadata} only, read without decoding the rest (a metadata informer). */
+  metadataOnly?: boolean;
 }
 
 /** Objects whose selectable fields (metadata.name, metadata.namespace, …) have these values. */
@@ -109,7 +112,7 @@ export class Informer {
       {
         event: (type, bytes) => {
           if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return;
-          const obj = JSON.parse(bytes.toString('utf8')) as Obj;
+          const obj = this.decode(bytes);
           const uid = obj.metadata?.uid;
           if (uid) {
             if (type === 'DELETED') entry.known.delete(uid);
@@ -129,9 +132,13 @@ export class Informer {
     // whatever went away while we were not watching is deleted for the handlers.
     if (previous) {
       for (const [uid, bytes] of previous.known) {
-        if (!entry.known.has(uid)) this.handler('DELETED', JSON.parse(bytes.toString('utf8')) as Obj, entry.served);
+        if (!entry.known.has(uid)) this.handler('DELETED', this.decode(bytes), entry.served);
       }
     }
+  }
+
+  private decode(bytes: Buffer): Obj {
+    return this.opts.metadataOnly ? objectMetadata(bytes) : (JSON.parse(bytes.toString('utf8')) as Obj);
   }
 
   stop(): void {
