@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { request } from 'node:https';
+import { connect } from 'node:http2';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { kubectl } from '../support/kubectl.js';
@@ -74,6 +75,33 @@ describe('large lists are streamed', () => {
     assert.equal(res.headers['transfer-encoding'], undefined);
     assert.equal(Number(res.headers['content-length']), res.body.length);
     assert.equal(JSON.parse(res.body.toString('utf8')).items.length, 2);
+  });
+
+  it('streamed over HTTP/2 as well', async () => {
+    const session = connect(srv.url, { ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem });
+    try {
+      const { status, body } = await new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+        const req = session.request({ ':path': '/api/v1/namespaces/big/configmaps', 'accept-encoding': 'gzip' });
+        let status = 0;
+        let encoding: unknown;
+        const chunks: Buffer[] = [];
+        req.on('response', (h) => {
+          status = Number(h[':status']);
+          encoding = h['content-encoding'];
+        });
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status, body: encoding === 'gzip' ? gunzipSync(raw) : raw });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      assert.equal(status, 200);
+      checkList(JSON.parse(body.toString('utf8')));
+    } finally {
+      session.close();
+    }
   });
 
   it('kubectl reads the streamed list', async () => {
