@@ -72,6 +72,17 @@ function openWatchers(c: Client, port: number, namespaces: string[]): { stop(): 
   return { stop: () => reqs.forEach((r) => r.destroy()), events: () => events };
 }
 
+/** V8 heap in use and memory outside it (Buffers), from the server's /metrics (prom-client's process metrics). */
+async function heapFigures(c: Client): Promise<string> {
+  const res = await c.call('GET', '/metrics');
+  if (res.status !== 200) return `metrics ${res.status}`;
+  const metric = (name: string) => {
+    const m = new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(res.body);
+    return m ? Number(m[1]) / 2 ** 20 : NaN;
+  };
+  return `heap used ${mib(metric('nodejs_heap_size_used_bytes'))} of ${mib(metric('nodejs_heap_size_total_bytes'))}, external ${mib(metric('nodejs_external_memory_bytes'))}`;
+}
+
 function pick(c: Client) {
   const o = c.agent.options as { ca?: unknown; cert?: unknown; key?: unknown };
   return { ca: o.ca as string, cert: o.cert as string, key: o.key as string };
@@ -140,6 +151,7 @@ export async function memoryBench(opts: MemoryBenchOptions): Promise<[string, st
     rows.push([tag('creates/s at c=16 while loading'), (stored / createS).toFixed(0)]);
     rows.push([tag('RSS after creates'), mib(loaded)]);
     rows.push([tag('RSS growth per stored object'), `${(((loaded - base) * 1024) / stored).toFixed(1)} KiB (object JSON ${(sample.length / 1024).toFixed(1)} KiB)`]);
+    rows.push([tag('  after creates'), await heapFigures(c)]);
     peak = Math.max(peak, procMiB(pid1, 'VmHWM'));
     c.agent.destroy();
 
@@ -161,10 +173,12 @@ export async function memoryBench(opts: MemoryBenchOptions): Promise<[string, st
       if (r.status !== 200) throw new Error(`namespace list: ${r.status}`);
     }
     rows.push([tag('RSS after full lists'), `${mib(procMiB(pid2))} (cluster-wide list ${(all.bytes / 1e6).toFixed(0)} MB)`]);
+    rows.push([tag('  after full lists'), await heapFigures(c2)]);
 
     const watchers = openWatchers(c2, port, namespaces);
     const opsPerS = await mixedLoad(c2, namespaces, perNs, opts.mixedSeconds, conc);
     rows.push([tag(`RSS after ${opts.mixedSeconds} s mixed load`), `${mib(procMiB(pid2))} (${opsPerS.toFixed(0)} ops/s)`]);
+    rows.push([tag('  after mixed load'), await heapFigures(c2)]);
 
     for (const ns of namespaces) await expect(c2.call('DELETE', `/api/v1/namespaces/${ns}/configmaps`), 200);
     const left = JSON.parse(await expect(c2.call('GET', '/api/v1/configmaps?labelSelector=app%3Dbench&limit=1'), 200));
@@ -177,6 +191,7 @@ export async function memoryBench(opts: MemoryBenchOptions): Promise<[string, st
     peak = Math.max(peak, procMiB(pid2, 'VmHWM'));
     rows.push([tag('peak RSS (create, restart, lists, mixed, deletes)'), mib(peak)]);
     rows.push([tag('RSS after deletes and one compaction'), `${mib(after)} (${((after / base - 1) * 100).toFixed(0)}% above the RSS before load)`]);
+    rows.push([tag('  after deletes and compaction'), await heapFigures(c2)]);
     c2.agent.destroy();
     second.child.kill('SIGTERM');
     await exited(second.child);

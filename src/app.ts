@@ -373,9 +373,19 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   };
 
   await postStart;
-  const defaults = await snapshotDefaults(store);
-  // Later in-memory servers start from these objects: their post-start hooks then find the defaults in place.
-  if (memory) memoryDefaults ??= defaults;
+  // reset() restores the objects as the start left them. A fresh store holds few and keeps
+  // them (later in-memory servers start from them: their post-start hooks then find the
+  // defaults in place). A restart with many objects stored only notes the revision and reset()
+  // reads them at it (until compaction passes it), so the start reads no values.
+  let defaults: () => Promise<KeyValue[]>;
+  const { revision, count } = await store.range('', { countOnly: true });
+  if (memory || count <= KEEP_DEFAULTS_UP_TO) {
+    const kept = await snapshotDefaults(store);
+    if (memory) memoryDefaults ??= kept;
+    defaults = async () => kept;
+  } else {
+    defaults = () => snapshotDefaults(store, revision);
+  }
   return {
     url,
     kubeconfig,
@@ -391,7 +401,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     elector,
     crds,
     stop,
-    reset: () => resetToDefaults(store, rawStore, defaults),
+    reset: async () => resetToDefaults(store, rawStore, await defaults()),
     openWatches: () => resources.watchCount,
   };
 }
@@ -399,12 +409,15 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
 const memoryPki: Record<string, Promise<Awaited<ReturnType<typeof ensurePki>>>> = {};
 let memoryDefaults: KeyValue[] | undefined;
 
+/** Most objects a start keeps in memory for reset() (a fresh store holds a few hundred). */
+const KEEP_DEFAULTS_UP_TO = 5_000;
+
 /** Leases change on their own (leader election); a reset leaves them as they are. */
 const RESET_KEEPS = (key: string) => key.includes('/leases/');
 
 /** Every object as the server's start left it (its defaults). */
-async function snapshotDefaults(store: Store): Promise<KeyValue[]> {
-  return (await store.range('')).kvs.filter((kv) => !RESET_KEEPS(kv.key));
+async function snapshotDefaults(store: Store, revision?: number): Promise<KeyValue[]> {
+  return (await store.range('', { revision })).kvs.filter((kv) => !RESET_KEEPS(kv.key));
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Registry, Scope } from '../registry/registry.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
 import { InformerController } from './informer-controller.js';
-import { Informer } from './informer.js';
+import { fieldsEqual, Informer } from './informer.js';
 import { WorkQueue } from './queue.js';
 
 export const CLUSTER_INFO_NAMESPACE = 'kube-public';
@@ -47,6 +47,11 @@ export class BootstrapSigner extends InformerController<string> {
       if (served.def.plural === 'configmaps' ? ns === CLUSTER_INFO_NAMESPACE && obj.metadata.name === CLUSTER_INFO_NAME : ns === BOOTSTRAP_NAMESPACE && obj.type === BOOTSTRAP_SECRET_TYPE) {
         this.queue.add('sign');
       }
+    }, {
+      filter: (r) =>
+        r.def.plural === 'configmaps'
+          ? fieldsEqual({ 'metadata.namespace': CLUSTER_INFO_NAMESPACE, 'metadata.name': CLUSTER_INFO_NAME })
+          : fieldsEqual({ 'metadata.namespace': BOOTSTRAP_NAMESPACE }),
     });
     this.queue = new WorkQueue<string>(
       (k) => k,

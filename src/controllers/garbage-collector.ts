@@ -46,7 +46,8 @@ export class GarbageCollector extends InformerController<Item> {
   ) {
     super();
     // Follows the catalog, so custom resources added at run time are collected too.
-    this.informer = new Informer(registry, () => storedResources(registry), (t, o, s) => this.observe(t, o, s));
+    // Metadata only, as upstream's graph builder uses metadata informers.
+    this.informer = new Informer(registry, () => storedResources(registry), (t, o, s) => this.observe(t, o, s), { metadataOnly: true });
     this.queue = new WorkQueue<Item>(
       (i) => `${i.kind}/${i.uid}`,
       (i) => (i.kind === 'orphan' ? this.orphanDependents(i) : this.attemptToDelete(i)),

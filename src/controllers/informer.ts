@@ -4,10 +4,11 @@
 // time (custom resources) are watched from then on, removed ones are let go, and a
 // watch whose storage was replaced is restarted.
 
-import { matchEverything } from '../registry/filter.js';
+import { matchEverything, type ListFilter } from '../registry/filter.js';
 import type { Registry } from '../registry/registry.js';
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
+import { objectMetadata } from './object-metadata.js';
 
 export type InformerEvent = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -23,6 +24,22 @@ export function storedResources(registry: Registry): ServedResource[] {
     out.push({ def, group: def.group, version: def.versions[0]! });
   }
   return out;
+}
+
+export interface InformerOptions {
+  /**
+   * Which objects of a resource the handler sees (as a field/label selector would choose them):
+   * a controller that cares about one object neither decodes nor remembers the others.
+   */
+  filter?(r: ServedResource): ListFilter | undefined;
+  /** Handlers get {apiVersion, kind, metadata} only, read without decoding the rest (a metadata informer). */
+  metadataOnly?: boolean;
+}
+
+/** Objects whose selectable fields (metadata.name, metadata.namespace, …) have these values. */
+export function fieldsEqual(want: Record<string, string>): ListFilter {
+  const pairs = Object.entries(want);
+  return { empty: false, matches: (e) => pairs.every(([f, v]) => e.fields[f] === v) };
 }
 
 function keyOf(r: ServedResource): string {
@@ -51,6 +68,7 @@ export class Informer {
     private readonly registry: Registry,
     private readonly resources: ServedResource[] | (() => ServedResource[]),
     private readonly handler: InformerHandler,
+    private readonly opts: InformerOptions = {},
   ) {}
 
   /** Start watching; resolves once every resource's initial state was delivered. */
@@ -90,11 +108,11 @@ export class Informer {
     this.running.set(key, entry);
     const stop = await this.registry.watch(
       { served, namespace: '' },
-      { resourceVersion: '0', filter: matchEverything },
+      { resourceVersion: '0', filter: this.opts.filter?.(served) ?? matchEverything },
       {
         event: (type, bytes) => {
           if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return;
-          const obj = JSON.parse(bytes.toString('utf8')) as Obj;
+          const obj = this.decode(bytes);
           const uid = obj.metadata?.uid;
           if (uid) {
             if (type === 'DELETED') entry.known.delete(uid);
@@ -114,9 +132,13 @@ export class Informer {
     // whatever went away while we were not watching is deleted for the handlers.
     if (previous) {
       for (const [uid, bytes] of previous.known) {
-        if (!entry.known.has(uid)) this.handler('DELETED', JSON.parse(bytes.toString('utf8')) as Obj, entry.served);
+        if (!entry.known.has(uid)) this.handler('DELETED', this.decode(bytes), entry.served);
       }
     }
+  }
+
+  private decode(bytes: Buffer): Obj {
+    return this.opts.metadataOnly ? objectMetadata(bytes) : (JSON.parse(bytes.toString('utf8')) as Obj);
   }
 
   stop(): void {

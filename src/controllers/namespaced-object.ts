@@ -7,7 +7,7 @@ import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
 import { InformerController } from './informer-controller.js';
-import { Informer, type InformerEvent } from './informer.js';
+import { fieldsEqual, Informer, type InformerEvent } from './informer.js';
 import { WorkQueue } from './queue.js';
 
 export abstract class NamespacedObjectController extends InformerController<string> {
@@ -44,7 +44,7 @@ export abstract class NamespacedObjectController extends InformerController<stri
       if (type === 'DELETED') this.objects.delete(namespace);
       else this.objects.set(namespace, obj);
       if (this.synced && resyncOn(type) && this.activeNamespaces.has(namespace)) this.queue.add(namespace);
-    });
+    }, { filter: (r) => (r.def.plural === 'namespaces' ? undefined : fieldsEqual({ 'metadata.name': objectName })) });
     this.queue = new WorkQueue<string>(
       (ns) => ns,
       (ns) => (this.activeNamespaces.has(ns) ? this.syncNamespace(ns) : Promise.resolve()),

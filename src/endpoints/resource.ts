@@ -27,7 +27,7 @@ import { buildFilter } from '../registry/filter.js';
 import { parseListOptions } from '../registry/list-options.js';
 import type { DeleteOptions, Registry, Scope } from '../registry/registry.js';
 import { deleteOptions, writeParams, type WriteParams } from '../registry/options.js';
-import { header, readBody, sendEncoded, sendText, successStatus, writeHead, type Ctx } from '../server/http.js';
+import { header, isPretty, readBody, sendEncoded, sendJsonParts, sendText, successStatus, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
@@ -244,7 +244,8 @@ export class ResourceHandler {
       else parts.push(...withoutTypeMeta(b));
     });
     parts.push(LIST_END);
-    sendEncoded(ctx, 200, fmt.encoding, undefined, Buffer.concat(parts));
+    if (fmt.encoding === 'json' && !isPretty(ctx)) await sendJsonParts(ctx, 200, parts);
+    else sendEncoded(ctx, 200, fmt.encoding, undefined, Buffer.concat(parts));
   }
 
   private async watch(ctx: Ctx, scope: Scope): Promise<void> {

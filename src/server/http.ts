@@ -4,7 +4,7 @@
 import { stringifyJson } from '../encoding/json-depth.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
-import { gzip } from 'node:zlib';
+import { createGzip, gzip } from 'node:zlib';
 import { requestEntityTooLarge, StatusError, type Status } from '../apimachinery/errors.js';
 import type { UserInfo } from '../authn/types.js';
 import { toYaml } from '../encoding/yaml.js';
@@ -185,6 +185,74 @@ export function sendBytes(ctx: Ctx, code: number, contentType: string, body: Buf
     return;
   }
   finish(payload);
+}
+
+/** Bodies from this size on are written as they are produced (see sendJsonParts). */
+const STREAM_THRESHOLD = 1024 * 1024;
+/** Bytes handed to the connection per write while streaming. */
+const STREAM_WRITE_BYTES = 256 * 1024;
+
+/**
+ * A JSON body given as parts (a list's items): small bodies go out as one buffer with a
+ * Content-Length; large ones are written part by part, waiting for the connection to take
+ * each (chunked, gzip-compressed on the way when the client accepts it), as upstream's
+ * streaming collection encoder (StreamingCollectionEncodingToJSON, on by default since 1.33)
+ * writes lists. The whole body, and its compressed or encrypted copy, is never held at once.
+ */
+export async function sendJsonParts(ctx: Ctx, code: number, parts: Buffer[]): Promise<void> {
+  let size = 0;
+  for (const p of parts) size += p.length;
+  if (size < STREAM_THRESHOLD || ctx.method !== 'GET') {
+    sendBytes(ctx, code, 'application/json', Buffer.concat(parts, size));
+    return;
+  }
+  const res = ctx.res as unknown as NodeJS.WritableStream & { destroyed?: boolean; writableEnded?: boolean };
+  const headers = baseHeaders(ctx, 'application/json');
+  const compress = acceptsGzip(ctx);
+  if (compress) {
+    headers['content-encoding'] = 'gzip';
+    headers['vary'] = 'Accept-Encoding';
+  }
+  writeHead(ctx, code, headers);
+  const out: NodeJS.WritableStream & { destroyed?: boolean } = compress ? createGzip({ level: 1 }) : res;
+  if (compress) {
+    const gz = out as ReturnType<typeof createGzip>;
+    gz.pipe(res);
+    gz.once('error', () => (res as unknown as { destroy(): void }).destroy());
+    res.once('close', () => gz.destroy());
+  }
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    const chunk = Buffer.concat(batch, batchBytes);
+    batch = [];
+    batchBytes = 0;
+    if (!out.write(chunk) && !out.destroyed) await writable(out);
+  };
+  for (const p of parts) {
+    if (out.destroyed || res.destroyed) return;
+    batch.push(p);
+    batchBytes += p.length;
+    if (batchBytes >= STREAM_WRITE_BYTES) await flush();
+  }
+  if (out.destroyed || res.destroyed) return;
+  if (batchBytes) out.write(Buffer.concat(batch, batchBytes));
+  out.end();
+}
+
+/** Resolves when the stream can take more, or is gone. */
+function writable(w: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      w.removeListener('drain', done);
+      w.removeListener('close', done);
+      w.removeListener('error', done);
+      resolve();
+    };
+    w.on('drain', done);
+    w.on('close', done);
+    w.on('error', done);
+  });
 }
 
 /** Upstream's isPrettyPrint (negotiation/negotiate.go): ?pretty by strconv.ParseBool, else curl, wget and browsers. */

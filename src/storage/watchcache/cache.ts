@@ -72,7 +72,10 @@ export interface WatchCacheOptions {
   maxHistory?: number;
   /** Most object bytes the events may hold beyond the current objects. */
   maxHistoryBytes?: number;
-  /** Objects read from the store per page while the cache loads (upstream's storageWatchListPageSize). */
+  /**
+   * Objects read from the store per page while the cache loads. Small enough (about 5 MB of
+   * 4 KiB objects) that requests served meanwhile, readiness probes among them, wait little.
+   */
   loadPageSize?: number;
 }
 
@@ -80,7 +83,7 @@ export const DEFAULT_HISTORY_MS = 75_000;
 export const DEFAULT_MIN_HISTORY = 100;
 export const DEFAULT_MAX_HISTORY = 100 * 1024;
 export const DEFAULT_MAX_HISTORY_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_LOAD_PAGE_SIZE = 10_000;
+export const DEFAULT_LOAD_PAGE_SIZE = 1_000;
 
 interface Waiter {
   rv: number;
