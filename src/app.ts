@@ -340,13 +340,19 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
           coordinationKey: options.etcdServers?.length ? 'compact_rev_key' : undefined,
         }) : { stop: async () => undefined };
   const postStart = (async () => {
-    await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
-    startMark('bootstrap objects');
-    await authn.start();
-    bootstrapped();
-    await bootstrapWithRetries(() => authz.ensureDefaultPolicy(), logger).then(rbacBootstrapped);
-    startMark('rbac default policy');
-    await Promise.all([authz.start(), admission.start(), concurrency.start().then(flowControlConfigured), crds.start()]);
+    // The post-start hooks run side by side, as upstream's: their default objects then share
+    // the store's group commits on a first start, and a restart (nothing to write) only reads.
+    await Promise.all([
+      bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger)
+        .then(() => authn.start())
+        .then(bootstrapped),
+      bootstrapWithRetries(() => authz.ensureDefaultPolicy(), logger)
+        .then(rbacBootstrapped)
+        .then(() => authz.start()),
+      admission.start(),
+      concurrency.start().then(flowControlConfigured),
+      crds.start(),
+    ]);
     cachesReady();
     startMark('layers started (ready)');
     // The watch caches the server itself did not need load after readiness: a request
