@@ -16,19 +16,24 @@ const bundlePath = fileURLToPath(new URL('./skiff-bundle.cjs', import.meta.url))
 const cachePath = `${bundlePath}.${__SKIFF_BUNDLE_HASH__}.${process.version}-${process.arch}.cache`;
 const WRITE_CACHE_AFTER_MS = 3000;
 
-let cachedData;
-try {
-  cachedData = readFileSync(cachePath);
-} catch {
-  cachedData = undefined;
+/** Compiles the bundle (with the cache when it fits); the source and cache buffers are not kept past this. */
+function compileBundle() {
+  let cachedData;
+  try {
+    cachedData = readFileSync(cachePath);
+  } catch {
+    cachedData = undefined;
+  }
+  const source = readFileSync(bundlePath, 'utf8');
+  // The entry's #! line is not JavaScript inside the function wrapper.
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source.startsWith('#!') ? '//' : ''}${source}\n})`;
+  const script = new Script(wrapper, { filename: bundlePath, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) writeCacheLater(script);
+  return script;
 }
-const source = readFileSync(bundlePath, 'utf8');
-// The entry's #! line is not JavaScript inside the function wrapper.
-const wrapper = `(function (exports, require, module, __filename, __dirname) {${source.startsWith('#!') ? '//' : ''}${source}\n})`;
-const script = new Script(wrapper, { filename: bundlePath, cachedData });
-if (cachedData === undefined || script.cachedDataRejected) {
-  // After the start (so the cache also holds the functions the start compiled), or at exit
-  // when that comes first.
+
+/** After the start (so the cache also holds the functions the start compiled), or at exit when that comes first. */
+function writeCacheLater(script) {
   let written = false;
   const writeCache = () => {
     if (written) return;
@@ -44,5 +49,6 @@ if (cachedData === undefined || script.cachedDataRejected) {
   setTimeout(writeCache, WRITE_CACHE_AFTER_MS).unref();
   process.once('exit', writeCache);
 }
+
 const module = { exports: {} };
-script.runInThisContext()(module.exports, createRequire(bundlePath), module, bundlePath, dirname(bundlePath));
+compileBundle().runInThisContext()(module.exports, createRequire(bundlePath), module, bundlePath, dirname(bundlePath));
