@@ -1,17 +1,37 @@
-// Bundles the compiled CLI into one ES module (dist/skiff.mjs): start-up loads one
-// file instead of hundreds, which halves module loading time. Native and data-heavy
-// packages stay external.
+// Bundles the compiled CLI into one CommonJS file (dist/skiff-bundle.cjs) that the
+// launcher (dist/skiff.mjs, from scripts/skiff-launcher.mjs) runs with a V8 code cache:
+// start-up then loads one file and compiles almost nothing. Only the native SQLite
+// binding and @peculiar/x509 (loaded lazily, when a PKI must be generated) stay external.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
-  // prom-client is CommonJS that requires Node built-ins at load time: it stays a runtime import.
-  external: ['better-sqlite3', '@peculiar/x509', 'js-yaml', '@marcbachmann/cel-js', 'prom-client'],
+  // Whitespace and syntax only: names stay as written (stack traces, class names).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  external: ['better-sqlite3', '@peculiar/x509'],
   logLevel: 'warning',
 };
-await build({ ...common, entryPoints: ['dist/src/cli/main.js'], outfile: 'dist/skiff.mjs' });
+await build({
+  ...common,
+  format: 'cjs',
+  entryPoints: ['dist/src/cli/main.js'],
+  outfile: 'dist/skiff-bundle.cjs',
+  // The bundle's one import.meta.url (worker-writer.ts locates the write worker next to it).
+  define: { 'import.meta.url': '__skiffBundleUrl' },
+  banner: { js: 'var __skiffBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+});
+// The launcher compiles the bundle as a classic script, where import() has no loader: the
+// lazy imports of external packages (they all ship CommonJS too) become require().
+const bundle = readFileSync('dist/skiff-bundle.cjs', 'utf8').replace(/\bimport\(("(?:@peculiar\/x509|node:[a-z_/]+)")\)/g, 'Promise.resolve().then(() => require($1))');
+const leftover = /\bimport\("[^"]*"\)/.exec(bundle);
+if (leftover) throw new Error(`dist/skiff-bundle.cjs: ${leftover[0]} cannot run in the launcher`);
+writeFileSync('dist/skiff-bundle.cjs', bundle);
+const hash = createHash('sha256').update(readFileSync('dist/skiff-bundle.cjs')).digest('hex').slice(0, 16);
+await build({ ...common, format: 'esm', entryPoints: ['scripts/skiff-launcher.mjs'], outfile: 'dist/skiff.mjs', banner: { js: '#!/usr/bin/env node' }, define: { __SKIFF_BUNDLE_HASH__: JSON.stringify(hash) } });
 // The SQLite write worker is loaded by URL next to the module that starts it (worker-writer.ts).
-await build({ ...common, entryPoints: ['dist/src/storage/sqlite/write-worker.js'], outfile: 'dist/write-worker.js' });
+await build({ ...common, format: 'esm', entryPoints: ['dist/src/storage/sqlite/write-worker.js'], outfile: 'dist/write-worker.js' });

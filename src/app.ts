@@ -54,6 +54,7 @@ import type { KeyValue, Store } from './storage/store.js';
 import { builtinCatalog } from './types/catalog.js';
 import { CustomResourceDefinitions, customResourceDefinitions } from './crd/index.js';
 import { createLogger, type Logger } from './util/log.js';
+import { startMark } from './util/start-trace.js';
 
 /** The server's options; each layer declares its own (authentication, authorization, request concurrency). */
 export interface SkiffOptions extends AuthenticationOptions, AuthorizationOptions, AdmissionOptions, ConcurrencyOptions, AuditOptions {
@@ -151,6 +152,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const authMetrics = new AuthMetrics(metrics);
   recordFeatureGates(metrics, featureGates);
   registerValidationMetrics(metrics);
+  startMark('metrics');
   const auditor = buildAudit(options, logger);
   const serviceRange = options.serviceClusterIpRange ?? '10.0.0.0/24';
   const serviceIp = firstServiceIp(serviceRange);
@@ -178,6 +180,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     adminKeyPem = pki.admin.keyPem;
     clientCaPem = pki.ca.certPem;
   }
+  startMark('pki');
   if (options.clientCaFile) clientCaPem = readFileSync(options.clientCaFile, 'utf8');
 
   let registryRef: Registry | undefined;
@@ -187,6 +190,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     (options.etcdServers?.length
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
       : SqliteStore.open(join(dataDir, STORE_FILE), { writer: 'worker' }));
+  startMark('store open');
   const store = instrumentStore(rawStore, registryKeyResolver(() => registryRef), storage.record);
   const catalog = builtinCatalog(options.runtimeConfig ?? {}, featureGates);
   const registry = new Registry(catalog, store, indexerFor, {
@@ -194,6 +198,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     allowUnsafeMalformedObjectDeletion: featureGates.enabled('AllowUnsafeMalformedObjectDeletion'),
   });
   registryRef = registry;
+  startMark('catalog and registry');
   installServiceAllocation(registry, serviceRange, options.serviceNodePortRange ?? { base: 30000, size: 2768 });
   // Each layer builds itself from its options; an invalid configuration stops the start
   // (kube-apiserver exits), closing what was opened.
@@ -218,6 +223,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     if (tempDataDir) await rm(tempDataDir, { recursive: true, force: true });
     throw e;
   }
+  startMark('authn, authz, admission');
   const { authenticator, tokens, apiAudiences, oidcDiscovery } = authn;
   const { authorizer } = authz;
   const concurrency = buildConcurrency(options, registry, logger, metrics);
@@ -297,6 +303,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     ],
   });
 
+  startMark('handlers');
   const bindAddress = options.bindAddress ?? '0.0.0.0';
   const addr = await server.listen(options.securePort ?? 6443, bindAddress);
   const clientHost = bindAddress === '0.0.0.0' || bindAddress === '::' || bindAddress === '' ? '127.0.0.1' : bindAddress;
@@ -306,6 +313,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     await writeKubeconfig(kubeconfig, { server: url, caPem, clientCertPem: adminCertPem, clientKeyPem: adminKeyPem });
   }
 
+  startMark('listening');
   // Post-start: default objects, then the caches the server itself reads. readyz waits for both.
   // Controllers run on the replica holding the kube-controller-manager Lease. A stopped
   // manager cannot be restarted (its queues stay stopped), so every term gets a fresh one.
@@ -332,17 +340,27 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
           coordinationKey: options.etcdServers?.length ? 'compact_rev_key' : undefined,
         }) : { stop: async () => undefined };
   const postStart = (async () => {
-    await bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger);
-    await authn.start();
-    bootstrapped();
-    await bootstrapWithRetries(() => authz.ensureDefaultPolicy(), logger).then(rbacBootstrapped);
-    await Promise.all([authz.start(), admission.start(), concurrency.start().then(flowControlConfigured), crds.start()]);
+    // The post-start hooks run side by side, as upstream's: their default objects then share
+    // the store's group commits on a first start, and a restart (nothing to write) only reads.
+    await Promise.all([
+      bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger)
+        .then(() => authn.start())
+        .then(bootstrapped),
+      bootstrapWithRetries(() => authz.ensureDefaultPolicy(), logger)
+        .then(rbacBootstrapped)
+        .then(() => authz.start()),
+      admission.start(),
+      concurrency.start().then(flowControlConfigured),
+      crds.start(),
+    ]);
     cachesReady();
+    startMark('layers started (ready)');
     // The watch caches the server itself did not need load after readiness: a request
     // waits only for the cache it reads, so a restart with many objects stored serves at once.
     registry.warmCaches().catch((e) => logger.error('watch cache warm-up failed', e));
     // With no controller of its own, skiff leaves the kube-controller-manager Lease to the real one.
     if (enabledControllers(options.controllers ?? ['*']).size > 0) await elector.start();
+    startMark('leader elected');
     logger.info('skiff is ready', { url, store: store.name, startupMs: Math.round(performance.now() - t0) });
   })();
   postStart.catch((e) => logger.error('post-start hook failed', e));

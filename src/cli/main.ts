@@ -6,9 +6,11 @@ import { startServer } from '../app.js';
 import { anonymousAllowed } from '../authn/anonymous.js';
 import { FeatureGateError, FeatureGates } from '../features/index.js';
 import { createLogger } from '../util/log.js';
+import { startMark } from '../util/start-trace.js';
 import { FlagError, formatFlagError, helpText, parseFlags, validateServerFlags, type ServerFlags } from './flags.js';
 
 async function main(argv: string[]): Promise<number> {
+  startMark('modules loaded');
   if (argv[0] === 'cel') {
     const { runCelCommand } = await import('./cel.js');
     const { readFileSync } = await import('node:fs');

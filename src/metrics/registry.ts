@@ -4,7 +4,8 @@
 // a metric deprecated before the running minor version is hidden unless
 // --show-hidden-metrics-for-version names the previous minor version.
 
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { registerProcessMetrics } from './process.js';
 
 /** The Kubernetes release skiff serves as (major.minor). */
 export const KUBE_VERSION = { major: 1, minor: 34 } as const;
@@ -47,7 +48,7 @@ export class MetricsRegistry {
   constructor(opts: { showHiddenMetricsForVersion?: string; processMetrics?: boolean } = {}) {
     validateShowHiddenMetricsVersion(opts.showHiddenMetricsForVersion);
     this.showHidden = !!opts.showHiddenMetricsForVersion;
-    if (opts.processMetrics) collectDefaultMetrics({ register: this.registry });
+    if (opts.processMetrics) registerProcessMetrics(this.registry);
   }
 
   counter<L extends string = never>(o: MetricOpts<L>): Counter<L> {

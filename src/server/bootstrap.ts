@@ -30,50 +30,57 @@ export const SYSTEM_PRIORITY_CLASSES: readonly Obj[] = [
   preemptionPolicy: 'PreemptLowerPriority',
 }));
 
+/**
+ * Creates obj unless it exists. The read comes first: a restart finds every default object
+ * in place and writes nothing, so readiness never waits for a durable commit.
+ */
 async function ensure(registry: Registry, catalog: Catalog, group: string, plural: string, namespace: string, obj: Obj): Promise<void> {
   const served = catalog.lookup(group, 'v1', plural);
   if (!served) return;
+  const exists = () =>
+    registry.get({ served, namespace }, String(obj.metadata.name)).then(
+      () => true,
+      () => false,
+    );
+  if (await exists()) return;
   try {
     await registry.create({ served, namespace }, obj, { dryRun: false });
   } catch (e) {
     if (e instanceof StatusError && e.reason === 'AlreadyExists') return;
     // Another replica may have won the race (its Service holds the IP we asked for): done if the object is there.
-    const there = await registry.get({ served, namespace }, String(obj.metadata.name)).then(
-      () => true,
-      () => false,
-    );
-    if (there) return;
+    if (await exists()) return;
     throw e;
   }
 }
 
 export async function bootstrap(registry: Registry, catalog: Catalog, opts: BootstrapOptions): Promise<void> {
-  for (const name of SYSTEM_NAMESPACES) {
-    await ensure(registry, catalog, '', 'namespaces', '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-  }
-  await ensure(registry, catalog, '', 'services', 'default', {
-    apiVersion: 'v1',
-    kind: 'Service',
-    metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
-    spec: {
-      ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: opts.securePort }],
-      clusterIP: opts.serviceIp,
-      clusterIPs: [opts.serviceIp],
-      type: 'ClusterIP',
-      sessionAffinity: 'None',
-      ipFamilies: [opts.serviceIp.includes(':') ? 'IPv6' : 'IPv4'],
-      ipFamilyPolicy: 'SingleStack',
-      internalTrafficPolicy: 'Cluster',
-    },
-    status: { loadBalancer: {} },
-  });
-  await ensure(registry, catalog, 'networking.k8s.io', 'servicecidrs', '', {
-    apiVersion: 'networking.k8s.io/v1',
-    kind: 'ServiceCIDR',
-    metadata: { name: 'kubernetes' },
-    spec: { cidrs: [opts.serviceCidr] },
-  });
-  for (const pc of SYSTEM_PRIORITY_CLASSES) {
-    await ensure(registry, catalog, 'scheduling.k8s.io', 'priorityclasses', '', structuredClone(pc));
-  }
+  await Promise.all(SYSTEM_NAMESPACES.map((name) => ensure(registry, catalog, '', 'namespaces', '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } })));
+  const serviceAndCidr = async () => {
+    await ensure(registry, catalog, '', 'services', 'default', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
+      spec: {
+        ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: opts.securePort }],
+        clusterIP: opts.serviceIp,
+        clusterIPs: [opts.serviceIp],
+        type: 'ClusterIP',
+        sessionAffinity: 'None',
+        ipFamilies: [opts.serviceIp.includes(':') ? 'IPv6' : 'IPv4'],
+        ipFamilyPolicy: 'SingleStack',
+        internalTrafficPolicy: 'Cluster',
+      },
+      status: { loadBalancer: {} },
+    });
+    await ensure(registry, catalog, 'networking.k8s.io', 'servicecidrs', '', {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'ServiceCIDR',
+      metadata: { name: 'kubernetes' },
+      spec: { cidrs: [opts.serviceCidr] },
+    });
+  };
+  await Promise.all([
+    serviceAndCidr(),
+    ...SYSTEM_PRIORITY_CLASSES.map((pc) => ensure(registry, catalog, 'scheduling.k8s.io', 'priorityclasses', '', structuredClone(pc))),
+  ]);
 }

@@ -1,0 +1,96 @@
+// The process collector kube-apiserver exposes (prometheus/client_golang process_collector.go,
+// Linux): CPU time, resident and virtual memory, file descriptors and start time, under the
+// same names and help texts (no stability prefix: they are not component-base metrics).
+// Values are read when scraped; nothing runs between scrapes.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { Counter, Gauge, type Registry } from 'prom-client';
+
+export function registerProcessMetrics(registry: Registry): void {
+  const registers = [registry];
+  let cpuSeconds = 0;
+  new Counter({
+    name: 'process_cpu_seconds_total',
+    help: 'Total user and system CPU time spent in seconds.',
+    registers,
+    collect() {
+      const { user, system } = process.cpuUsage();
+      const now = (user + system) / 1e6;
+      if (now > cpuSeconds) this.inc(now - cpuSeconds);
+      cpuSeconds = now;
+    },
+  });
+  new Gauge({
+    name: 'process_resident_memory_bytes',
+    help: 'Resident memory size in bytes.',
+    registers,
+    collect() {
+      this.set(process.memoryUsage.rss());
+    },
+  });
+  new Gauge({
+    name: 'process_virtual_memory_bytes',
+    help: 'Virtual memory size in bytes.',
+    registers,
+    collect() {
+      const vsize = virtualMemoryBytes();
+      if (vsize !== undefined) this.set(vsize);
+    },
+  });
+  const startTime = Math.round(Date.now() / 1000 - process.uptime());
+  new Gauge({
+    name: 'process_start_time_seconds',
+    help: 'Start time of the process since unix epoch in seconds.',
+    registers,
+    collect() {
+      this.set(startTime);
+    },
+  });
+  new Gauge({
+    name: 'process_open_fds',
+    help: 'Number of open file descriptors.',
+    registers,
+    collect() {
+      const n = openFds();
+      if (n !== undefined) this.set(n);
+    },
+  });
+  new Gauge({
+    name: 'process_max_fds',
+    help: 'Maximum number of open file descriptors.',
+    registers,
+    collect() {
+      const n = maxFds();
+      if (n !== undefined) this.set(n);
+    },
+  });
+}
+
+/** Field 23 of /proc/self/stat (vsize, bytes); fields are counted after the parenthesised command name. */
+function virtualMemoryBytes(): number | undefined {
+  try {
+    const text = readFileSync('/proc/self/stat', 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const vsize = Number(fields[20]);
+    return Number.isFinite(vsize) ? vsize : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function openFds(): number | undefined {
+  try {
+    return readdirSync('/proc/self/fd').length;
+  } catch {
+    return undefined;
+  }
+}
+
+function maxFds(): number | undefined {
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
