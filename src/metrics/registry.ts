@@ -109,14 +109,31 @@ export class MetricsRegistry {
 function sortingLabels<M extends object>(metric: M): M {
   const m = metric as unknown as Record<string, unknown> & PromInternals;
   const names = [...(m.labelNames ?? [])];
-  const seriesByValues = new Map<string, Series>();
+  // Label values are mostly constant strings: a tree of maps keyed by each value in turn
+  // finds a label set without building a key string.
+  const root = new Map<unknown, unknown>();
+  let remembered = 0;
   const series = (labels: Record<string, unknown>): Series => {
-    let key = '';
-    for (let i = 0; i < names.length; i++) key += labels[names[i]!] + '\u0000';
-    let s = seriesByValues.get(key);
+    if (names.length === 0) return { labels: sortKeys(labels) };
+    let node = root;
+    const last = names.length - 1;
+    for (let i = 0; i < last; i++) {
+      const v = labels[names[i]!];
+      let next = node.get(v) as Map<unknown, unknown> | undefined;
+      if (!next) {
+        if (remembered >= MAX_REMEMBERED_SERIES) return { labels: sortKeys(labels) };
+        node.set(v, (next = new Map()));
+      }
+      node = next;
+    }
+    const v = labels[names[last]!];
+    let s = node.get(v) as Series | undefined;
     if (!s) {
       s = { labels: sortKeys(labels) };
-      if (seriesByValues.size < MAX_REMEMBERED_SERIES) seriesByValues.set(key, s);
+      if (remembered < MAX_REMEMBERED_SERIES) {
+        node.set(v, s);
+        remembered++;
+      }
     }
     return s;
   };
