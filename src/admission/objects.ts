@@ -4,6 +4,10 @@
 import type { Registry } from '../registry/registry.js';
 import type { ResourceStore } from '../registry/resource-store.js';
 import type { Obj } from '../types/kind.js';
+import type { Entry } from '../storage/watchcache/cache.js';
+
+/** Cached states are immutable: each decodes once, for every reader. */
+const decodedEntries = new WeakMap<Entry, Obj>();
 
 export class ObjectReader {
   constructor(private readonly registry: Registry) {}
@@ -31,6 +35,19 @@ export class ObjectReader {
     const rs = this.store(group, plural);
     const e = rs?.cache.get(rs.key(namespace, name));
     return e && rs ? rs.entryObject(e) : undefined;
+  }
+
+  /**
+   * One object from the cache only, decoded once per cached state and shared: the caller
+   * must not change it. For checks that run on every request (a namespace's phase).
+   */
+  peek(group: string, plural: string, namespace: string, name: string): Obj | undefined {
+    const rs = this.store(group, plural);
+    const e = rs?.cache.get(rs.key(namespace, name));
+    if (!e || !rs) return undefined;
+    let obj = decodedEntries.get(e);
+    if (!obj) decodedEntries.set(e, (obj = rs.entryObject(e)));
+    return obj;
   }
 
   /** Every object of a resource (in a namespace when given), once the cache is filled. */

@@ -40,9 +40,8 @@ export class ClientCertificateAuthenticator implements Authenticator {
   }
 
   async authenticate(req: AuthnRequest): Promise<AuthnResult | null> {
-    const presented = presentedChain(req.peerCertificate);
+    const { presented, key } = presentedChainOnce(req.peerCertificate);
     if (presented.length === 0) return null;
-    const key = chainKey(presented);
     const now = Date.now();
     let identity = this.cache.get(key);
     if (!identity || now < identity.notBefore || now > identity.notAfter) {
@@ -52,7 +51,7 @@ export class ClientCertificateAuthenticator implements Authenticator {
       this.cache.set(key, identity);
     }
     if (!identity.user) return null;
-    return { user: structuredClone(identity.user), authenticator: 'x509' };
+    return { user: copyUser(identity.user), authenticator: 'x509' };
   }
 
   /**
@@ -174,6 +173,33 @@ function presentedChain(peer: AuthnRequest['peerCertificate']): Buffer[] {
     cur = cur.issuerCertificate;
   }
   return out;
+}
+
+/**
+ * A connection presents one chain for its lifetime and the authentication filter hands
+ * over the same certificate object for each of its requests: the chain and its cache key
+ * are worked out once per certificate object, not hashed again on every request.
+ */
+const chainsByCertificate = new WeakMap<object, { presented: Buffer[]; key: string }>();
+
+function presentedChainOnce(peer: AuthnRequest['peerCertificate']): { presented: Buffer[]; key: string } {
+  const cached = peer && typeof peer === 'object' ? chainsByCertificate.get(peer) : undefined;
+  if (cached) return cached;
+  const presented = presentedChain(peer);
+  const out = { presented, key: presented.length ? chainKey(presented) : '' };
+  if (peer && typeof peer === 'object') chainsByCertificate.set(peer, out);
+  return out;
+}
+
+/** A copy the caller may change without touching the cached identity (fields in the same order). */
+function copyUser(u: UserInfo): UserInfo {
+  const out = {} as Record<string, unknown>;
+  for (const [k, v] of Object.entries(u)) {
+    if (Array.isArray(v)) out[k] = [...v];
+    else if (v !== null && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v).map(([ek, ev]) => [ek, Array.isArray(ev) ? [...ev] : ev]));
+    else out[k] = v;
+  }
+  return out as unknown as UserInfo;
 }
 
 function chainKey(chain: Buffer[]): string {

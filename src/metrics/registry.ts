@@ -99,19 +99,127 @@ export class MetricsRegistry {
  * prom-client writes a series' labels in the order its first label object had them; Go's
  * client sorts them by name (a histogram's "le" last). Every label object is sorted on
  * the way in, so the text reads as upstream's.
+ *
+ * Each observation also costs prom-client a label validation and a hash of the label set
+ * (component-base resolves a series once, then updates it): on the request path that is
+ * dozens of lookups per request. So each label set seen is remembered with the series
+ * record prom-client created for it, and later observe/inc/dec/set update that record
+ * directly, found under the key prom-client itself files it by (after reset or remove
+ * there is none, and the call goes through prom-client again, which creates it).
  */
 function sortingLabels<M extends object>(metric: M): M {
-  const m = metric as unknown as Record<string, unknown>;
+  const m = metric as unknown as Record<string, unknown> & PromInternals;
+  const names = [...(m.labelNames ?? [])];
+  // Label values are mostly constant strings: a tree of maps keyed by each value in turn
+  // finds a label set without building a key string.
+  const root = new Map<unknown, unknown>();
+  let remembered = 0;
+  const series = (labels: Record<string, unknown>): Series => {
+    if (names.length === 0) return { labels: sortKeys(labels) };
+    let node = root;
+    const last = names.length - 1;
+    for (let i = 0; i < last; i++) {
+      const v = labels[names[i]!];
+      let next = node.get(v) as Map<unknown, unknown> | undefined;
+      if (!next) {
+        if (remembered >= MAX_REMEMBERED_SERIES) return { labels: sortKeys(labels) };
+        node.set(v, (next = new Map()));
+      }
+      node = next;
+    }
+    const v = labels[names[last]!];
+    let s = node.get(v) as Series | undefined;
+    if (!s) {
+      s = { labels: sortKeys(labels) };
+      if (remembered < MAX_REMEMBERED_SERIES) {
+        node.set(v, s);
+        remembered++;
+      }
+    }
+    return s;
+  };
+  /** The record prom-client keeps for `s` under the key it computes (util.js hashObject with sortedLabelNames). */
+  const record = (s: Series): SeriesRecord | undefined => {
+    if (s.hash === undefined) {
+      let hash = '';
+      for (const n of m.sortedLabelNames ?? []) if (s.labels[n] !== undefined) hash += `${n}:${s.labels[n]},`;
+      s.hash = hash;
+    }
+    return m.hashMap[s.hash];
+  };
+  const fast: Record<string, (orig: (...a: unknown[]) => unknown, labels: Record<string, unknown>, value: unknown) => void> = {
+    observe: (orig, labels, value) => {
+      const s = series(labels);
+      const r = typeof value === 'number' && Number.isFinite(value) ? record(s) : undefined;
+      if (!r || !r.bucketValues) return void orig.call(metric, s.labels, value);
+      r.sum! += value as number;
+      r.count! += 1;
+      const bounds = m.upperBounds!;
+      for (let i = 0; i < bounds.length; i++) {
+        if ((value as number) <= bounds[i]!) {
+          r.bucketValues[bounds[i]!]! += 1;
+          break;
+        }
+      }
+    },
+    inc: (orig, labels, value) => deltaOf(orig, labels, value ?? 1, 1),
+    dec: (orig, labels, value) => deltaOf(orig, labels, value ?? 1, -1),
+    set: (orig, labels, value) => {
+      const s = series(labels);
+      const r = typeof value === 'number' ? record(s) : undefined;
+      if (!r || r.value === undefined) return void orig.call(metric, s.labels, value);
+      r.value = value as number;
+    },
+  };
+  const deltaOf = (orig: (...a: unknown[]) => unknown, labels: Record<string, unknown>, value: unknown, sign: 1 | -1): void => {
+    const s = series(labels);
+    // Counters refuse negative increments and every metric non-finite ones: prom-client's own path throws.
+    const r = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? record(s) : undefined;
+    if (!r || r.value === undefined) return void orig.call(metric, s.labels, value);
+    r.value += sign * (value as number);
+  };
   for (const method of ['inc', 'dec', 'set', 'observe', 'labels', 'remove', 'startTimer', 'setToCurrentTime', 'zero']) {
     const orig = m[method];
     if (typeof orig !== 'function') continue;
-    m[method] = (...args: unknown[]) => {
-      const first = args[0];
-      if (first !== null && typeof first === 'object' && !Array.isArray(first)) args[0] = sortKeys(first as Record<string, unknown>);
-      return (orig as (...a: unknown[]) => unknown).apply(metric, args);
+    const quick = names.length > 0 ? fast[method] : undefined;
+    m[method] = function (this: unknown, first: unknown, second: unknown) {
+      if (first !== null && typeof first === 'object' && !Array.isArray(first)) {
+        if (quick && arguments.length <= 2) return quick(orig as (...a: unknown[]) => unknown, first as Record<string, unknown>, second);
+        const args = [...arguments];
+        args[0] = series(first as Record<string, unknown>).labels;
+        return (orig as (...a: unknown[]) => unknown).apply(metric, args);
+      }
+      return (orig as (...a: unknown[]) => unknown).apply(metric, arguments as unknown as unknown[]);
     };
   }
   return metric;
+}
+
+/** Label sets remembered per metric; past this (a label carrying unbounded values) the rest go the slow way. */
+const MAX_REMEMBERED_SERIES = 10_000;
+
+/** What prom-client (15.x) keeps per metric: its series records by label hash. */
+interface PromInternals {
+  labelNames?: readonly string[];
+  sortedLabelNames?: readonly string[];
+  upperBounds?: readonly number[];
+  hashMap: Record<string, SeriesRecord>;
+}
+
+/** A counter's or gauge's { value, labels }, a histogram's { labels, bucketValues, sum, count }. */
+interface SeriesRecord {
+  labels: Record<string, unknown>;
+  value?: number;
+  bucketValues?: Record<number, number>;
+  sum?: number;
+  count?: number;
+}
+
+interface Series {
+  /** The label object, sorted by name, that prom-client is given (and keeps in its record). */
+  labels: Record<string, unknown>;
+  /** prom-client's key for the series. */
+  hash?: string;
 }
 
 function sortKeys(o: Record<string, unknown>): Record<string, unknown> {

@@ -20,6 +20,13 @@ export class QuotaAccessor {
     return { served, namespace };
   }
 
+  /** Whether the cache holds any quota in the namespace (without decoding them). */
+  hasQuotas(namespace: string): boolean {
+    const def = this.scope(namespace).served.def;
+    const rs = this.registry.storeFor(def);
+    return rs.cache.list(rs.keyPrefix(namespace), () => true).length > 0;
+  }
+
   async quotas(namespace: string): Promise<Obj[]> {
     const scope = this.scope(namespace);
     return cachedObjects(this.registry, scope.served.def, namespace).map((q) => this.newest(q));

@@ -11,7 +11,7 @@ import { compileMutatingPolicy, type CompiledMutatingPolicy } from '../policy/mu
 import type { AdmissionMetrics } from '../metrics.js';
 import { dispatchMutations, type MutationOutcome, type ReinvokeState } from '../policy/mutating/dispatch.js';
 import { PolicySource, type PolicyKinds } from '../policy/source.js';
-import type { AdmissionPlugin, PluginDeps } from '../types.js';
+import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 import { ADMISSION_EXCLUDED_RESOURCES } from './validating-admission-policy.js';
 
 const NAME = 'MutatingAdmissionPolicy';
@@ -31,11 +31,18 @@ export function mutatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
     name: NAME,
     // There is no object to mutate on DELETE.
     handles: (op) => op !== 'DELETE',
-    async admit(a) {
+    admit(a) {
       if (!active()) return;
-      if (ADMISSION_EXCLUDED_RESOURCES.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
       const hooks = source.hooks();
       if (hooks.length === 0) return;
+      if (ADMISSION_EXCLUDED_RESOURCES.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
+      return mutate(a, hooks);
+    },
+    start: () => (active() ? source.start() : Promise.resolve()),
+    stop: () => source.stop(),
+  };
+
+  async function mutate(a: Attributes, hooks: ReturnType<typeof source.hooks>): Promise<void> {
       const rc = (a.reinvocation ??= { isReinvoke: false, shouldReinvoke: false, values: new Map() });
       const prior = rc.values.get(NAME) as ReinvokeState | undefined;
       // The whole dispatch is repeated until every authorizer check it made has its answer.
@@ -46,10 +53,7 @@ export function mutatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
       if (outcome.shouldReinvoke) rc.shouldReinvoke = true;
       if (a.object && outcome.object && !outcome.error) replaceContents(a.object, outcome.object);
       if (outcome.error) throw outcome.error;
-    },
-    start: () => (active() ? source.start() : Promise.resolve()),
-    stop: () => source.stop(),
-  };
+  }
 }
 
 /** Upstream's matcher of a MutatingAdmissionPolicy's matchConditions is built with type "validate" as well. */

@@ -11,7 +11,11 @@ export function mutatingAdmissionWebhook(deps: PluginDeps): AdmissionPlugin {
   const dispatch = { registry: deps.registry, catalog: deps.catalog, credentials: WebhookCredentials.fromPluginConfig(deps.config), authorizer: deps.authorizer, metrics: deps.metrics };
   return {
     name: 'MutatingAdmissionWebhook',
-    admit: (a) => dispatchMutating(index.webhooks(), a, dispatch),
+    admit: (a) => {
+      const hooks = index.webhooks();
+      // No configuration: nothing to match or call, and nothing a reinvocation round could call.
+      return hooks.length ? dispatchMutating(hooks, a, dispatch) : undefined;
+    },
     start: () => index.start(),
     stop: () => index.stop(),
   };

@@ -3,7 +3,7 @@
 // namespace, nor updated in a missing one. A mutating plugin upstream, so it runs first.
 
 import { forbidden, notFound } from '../../apimachinery/errors.js';
-import type { Registry } from '../../registry/registry.js';
+import type { Obj } from '../../types/kind.js';
 import { ObjectReader } from '../objects.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
 
@@ -13,14 +13,16 @@ export const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-publ
 const ACCESS_REVIEWS = new Set(['authorization.k8s.io/localsubjectaccessreviews']);
 
 export function namespaceLifecycle(deps: Pick<PluginDeps, 'registry'>): AdmissionPlugin {
+  const namespaces = new ObjectReader(deps.registry);
   return {
     name: 'NamespaceLifecycle',
     handles: (op) => op !== 'CONNECT',
-    admit: (a) => admitLifecycle(deps.registry, a),
+    admit: (a) => admitLifecycle(namespaces, a),
   };
 }
 
-async function admitLifecycle(registry: Registry, a: Attributes): Promise<void> {
+/** Decides at once when the namespace is in the cache; only a cache miss waits for a live read. */
+function admitLifecycle(namespaces: ObjectReader, a: Attributes): Promise<void> | void {
   const isNamespace = a.kind.group === '' && a.kind.kind === 'Namespace';
   const gr = { group: a.resource.group, resource: a.resource.resource };
   if (a.operation === 'DELETE' && isNamespace && IMMORTAL_NAMESPACES.has(a.name)) {
@@ -28,7 +30,12 @@ async function admitLifecycle(registry: Registry, a: Attributes): Promise<void> 
   }
   if (isNamespace || !a.namespace || a.operation === 'DELETE') return;
   if (ACCESS_REVIEWS.has(`${a.resource.group}/${a.resource.resource}`)) return;
-  const ns = await new ObjectReader(registry).get('', 'namespaces', '', a.namespace);
+  const cached = namespaces.peek('', 'namespaces', '', a.namespace);
+  if (cached) return checkNamespace(cached, a, gr);
+  return namespaces.live('', 'namespaces', '', a.namespace).then((ns) => checkNamespace(ns, a, gr));
+}
+
+function checkNamespace(ns: Obj | undefined, a: Attributes, gr: { group: string; resource: string }): void {
   if (!ns) throw notFound({ group: '', resource: 'namespaces' }, a.namespace);
   if (a.operation === 'CREATE' && ns.status?.phase === 'Terminating') {
     const err = forbidden(gr, a.name, `unable to create new content in namespace ${a.namespace} because it is being terminated`);

@@ -52,27 +52,34 @@ export function resourceQuota(deps: Pick<PluginDeps, 'registry' | 'config'>): Ad
   return {
     name: 'ResourceQuota',
     handles: (op) => op === 'CREATE' || op === 'UPDATE',
-    async validate(a) {
+    validate(a) {
       if (!a.namespace) return;
       if (a.operation === 'CREATE' && a.kind.group === '' && a.kind.kind === 'Namespace') return;
       const ev = evaluatorFor(a.resource.group, a.resource.resource);
       if (!ev || !ev.handles(a.operation, a.subresource)) return;
-      const checked = inLane(a.namespace, async () => {
-        const quotas = await accessor.quotas(a.namespace);
-        if (quotas.length === 0 && limited.length === 0) return;
-        await checkQuotas(accessor, quotas, a, ev, limited, RETRIES);
-      });
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(internalError(new Error('resource quota evaluation timed out'))), EVALUATION_TIMEOUT_MS);
-      });
-      try {
-        await Promise.race([checked, timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
+      // Nothing to charge in a namespace without quotas (and no limited resources): the
+      // lane would only read the same empty list after the requests ahead of this one.
+      if (limited.length === 0 && !accessor.hasQuotas(a.namespace)) return;
+      return check(a, ev);
     },
   };
+
+  async function check(a: Attributes, ev: Evaluator): Promise<void> {
+    const checked = inLane(a.namespace, async () => {
+      const quotas = await accessor.quotas(a.namespace);
+      if (quotas.length === 0 && limited.length === 0) return;
+      await checkQuotas(accessor, quotas, a, ev, limited, RETRIES);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(internalError(new Error('resource quota evaluation timed out'))), EVALUATION_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([checked, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
 
 async function checkQuotas(accessor: QuotaAccessor, quotas: Obj[], a: Attributes, ev: Evaluator, limited: LimitedResource[], retries: number): Promise<void> {

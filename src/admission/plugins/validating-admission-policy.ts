@@ -32,19 +32,23 @@ export function validatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
   const source = new PolicySource(deps.registry, VALIDATING_POLICY_KINDS);
   return {
     name: 'ValidatingAdmissionPolicy',
-    async validate(a) {
-      if (ADMISSION_EXCLUDED_RESOURCES.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
+    validate(a) {
       const hooks = source.hooks();
       if (hooks.length === 0) return;
+      if (ADMISSION_EXCLUDED_RESOURCES.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
+      return checkPolicies(a, hooks);
+    },
+    start: () => source.start(),
+    stop: () => source.stop(),
+  };
+
+  async function checkPolicies(a: Attributes, hooks: ReturnType<typeof source.hooks>): Promise<void> {
       // The whole dispatch is repeated until every authorizer check it made has its answer.
       const authz = new CheckingCelAuthorizer(deps.authorizer);
       const outcome = await authz.evaluate(() => dispatch(a, hooks, { registry: deps.registry, authz }));
       record(deps.metrics, a.operation, outcome);
       apply(a, outcome);
-    },
-    start: () => source.start(),
-    stop: () => source.stop(),
-  };
+  }
 }
 
 function record(metrics: AdmissionMetrics | undefined, operation: string, outcome: DispatchOutcome): void {
