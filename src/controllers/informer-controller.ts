@@ -8,8 +8,18 @@ export abstract class InformerController<Item> {
   protected abstract readonly informer: Informer;
   protected abstract readonly queue: WorkQueue<Item>;
 
-  start(): Promise<void> {
-    return this.informer.start();
+  /**
+   * Starts the informer; the queue's worker runs only once the initial state has been
+   * delivered (upstream's WaitForCacheSync before the workers), so no item is processed
+   * against a half-filled view — e.g. an aggregated ClusterRole written from some of its parts.
+   */
+  async start(): Promise<void> {
+    this.queue.hold();
+    try {
+      await this.informer.start();
+    } finally {
+      this.queue.release();
+    }
   }
 
   stop(): void {

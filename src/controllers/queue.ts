@@ -7,6 +7,8 @@ export class WorkQueue<T> {
   private readonly failures = new Map<string, number>();
   private running = false;
   private stopped = false;
+  /** While held, items wait: workers start only once the informer's initial state is complete. */
+  private held = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -18,7 +20,16 @@ export class WorkQueue<T> {
   add(item: T): void {
     if (this.stopped) return;
     this.pending.set(this.keyOf(item), item);
-    if (!this.running) void this.drain();
+    if (!this.running && !this.held) void this.drain();
+  }
+
+  hold(): void {
+    this.held = true;
+  }
+
+  release(): void {
+    this.held = false;
+    if (!this.running && this.pending.size > 0) void this.drain();
   }
 
   /** Add after a delay (e.g. to re-check later). */
