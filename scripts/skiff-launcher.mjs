@@ -24,10 +24,8 @@ function compileBundle() {
   } catch {
     cachedData = undefined;
   }
-  const source = readFileSync(bundlePath, 'utf8');
-  // The entry's #! line is not JavaScript inside the function wrapper.
-  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source.startsWith('#!') ? '//' : ''}${source}\n})`;
-  const script = new Script(wrapper, { filename: bundlePath, cachedData });
+  // The file is one function expression: (function (exports, require, module, __filename, __dirname) {...}).
+  const script = new Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) writeCacheLater(script);
   return script;
 }
