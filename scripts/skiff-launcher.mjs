@@ -26,7 +26,9 @@ function compileBundle() {
   }
   // The file is one function expression: (function (exports, require, module, __filename, __dirname) {...}).
   const script = new Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected) writeCacheLater(script);
+  const used = cachedData !== undefined && !script.cachedDataRejected;
+  if (process.env.SKIFF_TRACE_START === '1') process.stderr.write(`start code cache: ${used ? 'used' : cachedData ? 'rejected' : 'absent'}\n`);
+  if (!used) writeCacheLater(script);
   return script;
 }
 
