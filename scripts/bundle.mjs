@@ -3,7 +3,7 @@
 // start-up then loads one file and compiles almost nothing. Only the native SQLite
 // binding and @peculiar/x509 (loaded lazily, when a PKI must be generated) stay external.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
@@ -27,10 +27,14 @@ await build({
 });
 // The launcher compiles the bundle as a classic script, where import() has no loader: the
 // lazy imports of external packages (they all ship CommonJS too) become require().
-const bundle = readFileSync('dist/skiff-bundle.cjs', 'utf8').replace(/\bimport\(("(?:@peculiar\/x509|node:[a-z_/]+)")\)/g, 'Promise.resolve().then(() => require($1))');
-const leftover = /\bimport\("[^"]*"\)/.exec(bundle);
+const compiled = readFileSync('dist/skiff-bundle.cjs', 'utf8').replace(/^#!.*/, '').replace(/\bimport\(("(?:@peculiar\/x509|node:[a-z_/]+)")\)/g, 'Promise.resolve().then(() => require($1))');
+const leftover = /\bimport\("[^"]*"\)/.exec(compiled);
 if (leftover) throw new Error(`dist/skiff-bundle.cjs: ${leftover[0]} cannot run in the launcher`);
-writeFileSync('dist/skiff-bundle.cjs', bundle);
+// Stored as the function expression the launcher calls (CommonJS's module wrapper), so the
+// launcher compiles the file's text as it is instead of a wrapped copy of it.
+writeFileSync('dist/skiff-bundle.cjs', `(function (exports, require, module, __filename, __dirname) {${compiled}\n})`);
+// Code caches of earlier builds are stale.
+for (const f of readdirSync('dist')) if (/^skiff-bundle\.cjs\..*\.cache$/.test(f)) rmSync(`dist/${f}`);
 const hash = createHash('sha256').update(readFileSync('dist/skiff-bundle.cjs')).digest('hex').slice(0, 16);
 await build({ ...common, format: 'esm', entryPoints: ['scripts/skiff-launcher.mjs'], outfile: 'dist/skiff.mjs', banner: { js: '#!/usr/bin/env node' }, define: { __SKIFF_BUNDLE_HASH__: JSON.stringify(hash) } });
 // The SQLite write worker is loaded by URL next to the module that starts it (worker-writer.ts).

@@ -24,11 +24,11 @@ function compileBundle() {
   } catch {
     cachedData = undefined;
   }
-  const source = readFileSync(bundlePath, 'utf8');
-  // The entry's #! line is not JavaScript inside the function wrapper.
-  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source.startsWith('#!') ? '//' : ''}${source}\n})`;
-  const script = new Script(wrapper, { filename: bundlePath, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected) writeCacheLater(script);
+  // The file is one function expression: (function (exports, require, module, __filename, __dirname) {...}).
+  const script = new Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath, cachedData });
+  const used = cachedData !== undefined && !script.cachedDataRejected;
+  if (process.env.SKIFF_TRACE_START === '1') process.stderr.write(`start code cache: ${used ? 'used' : cachedData ? 'rejected' : 'absent'}\n`);
+  if (!used) writeCacheLater(script);
   return script;
 }
 
