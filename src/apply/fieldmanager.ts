@@ -86,10 +86,16 @@ interface Context {
   maxUpdateManagers: number;
 }
 
+/** Field sets of the path lists callers pass again and again (the same array each time). */
+const ignoredSets = new WeakMap<object, FieldSet>();
+
 function contextOf(opts: FieldManagerOptions): Context {
   let ignored: FieldSet | undefined;
   if (opts.ignoredFields instanceof FieldSet) ignored = opts.ignoredFields;
-  else if (opts.ignoredFields) ignored = FieldSet.of(...opts.ignoredFields.map((p) => p.map(fieldPE)));
+  else if (opts.ignoredFields) {
+    ignored = ignoredSets.get(opts.ignoredFields);
+    if (!ignored) ignoredSets.set(opts.ignoredFields, (ignored = FieldSet.of(...opts.ignoredFields.map((p) => p.map(fieldPE)))));
+  }
   return {
     version: opts.apiVersion,
     subresource: opts.subresource ?? '',

@@ -5,6 +5,7 @@
 
 import { goJSON, goQuote, goStringCompare } from '../apimachinery/goformat.js';
 import { FieldSet } from './fieldset.js';
+import { secondsTimestamp } from '../registry/meta.js';
 import { isObject, type Json } from './value.js';
 
 export interface ManagedFieldsEntry {
@@ -69,7 +70,7 @@ export function parseIdentifier(id: string): ParsedIdentifier | undefined {
 export function formatTime(t: Date | string | number): string {
   const ms = t instanceof Date ? t.getTime() : typeof t === 'number' ? t : Date.parse(t);
   if (Number.isNaN(ms)) return String(t);
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  return secondsTimestamp(Math.floor(ms / 1000));
 }
 
 function timeSeconds(t: string | undefined): number {

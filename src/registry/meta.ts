@@ -6,7 +6,16 @@ import type { Obj } from '../types/kind.js';
 
 /** metav1.Time as Go marshals it: RFC 3339, seconds precision, UTC. */
 export function nowTimestamp(date = new Date()): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return secondsTimestamp(Math.floor(date.getTime() / 1000));
+}
+
+/** The last second formatted: every write within one second stamps the same text. */
+let lastSecond = { seconds: NaN, text: '' };
+
+/** RFC 3339 in UTC for a whole number of seconds since the epoch. */
+export function secondsTimestamp(seconds: number): string {
+  if (seconds !== lastSecond.seconds) lastSecond = { seconds, text: new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') };
+  return lastSecond.text;
 }
 
 export function newUid(): string {

@@ -166,6 +166,11 @@ export interface RegistryOptions {
 /** Fields of metadata the server owns; a client's values are replaced on create. */
 const SERVER_SET_ON_CREATE = ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'resourceVersion', 'selfLink'];
 
+/** The fields an endpoint resets, which nobody owns through it (constant: the field manager reads each once). */
+const IGNORE_SPEC: readonly (readonly string[])[] = [['spec']];
+const IGNORE_STATUS: readonly (readonly string[])[] = [['status']];
+const IGNORE_NOTHING: readonly (readonly string[])[] = [];
+
 /** Kinds whose objects carry metadata.generation, bumped on spec changes. */
 export function tracksGeneration(def: KindDef): boolean {
   return def.tracksGeneration ?? false;
@@ -689,7 +694,7 @@ export class Registry {
       apiVersion: apiVersionOf(served.group, served.version),
       schema: def.schema ?? customResourceOf(def)?.applyType ?? 'unstructured',
       subresource: sub,
-      ignoredFields: sub === 'status' ? [['spec']] : hasStatus && !sub ? [['status']] : [],
+      ignoredFields: sub === 'status' ? IGNORE_SPEC : hasStatus && !sub ? IGNORE_STATUS : IGNORE_NOTHING,
     });
     if (entries.length) meta.managedFields = entries;
     else delete meta.managedFields;

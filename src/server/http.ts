@@ -48,6 +48,9 @@ export interface Ctx {
 
 const CONNECTION_SPECIFIC = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
 
+/** Printable ASCII without surrounding spaces: a header value wireHeaderValue leaves unchanged. */
+const PLAIN_VALUE = /^[!-~](?:[ -~]*[!-~])?$/;
+
 export type HeaderValue = string | number | readonly string[];
 
 /**
@@ -58,6 +61,15 @@ export function setHeader(res: Res, name: string, value: HeaderValue): void {
   if (res.headersSent || !isHeaderName(name)) return;
   // HTTP/2 has no connection-specific headers (RFC 9113 8.2.2); Go's HTTP/2 server drops them too.
   if ('stream' in res && CONNECTION_SPECIFIC.has(name.toLowerCase())) return;
+  if (typeof value === 'string' && PLAIN_VALUE.test(value)) {
+    // Already what wireHeaderValue would make of it (the common case: types, ids, lengths).
+    try {
+      res.setHeader(name, value);
+    } catch {
+      // as below
+    }
+    return;
+  }
   const values = (Array.isArray(value) ? value : [String(value)]).map(wireHeaderValue).filter((v): v is string => v !== undefined);
   try {
     if (values.length === 0) res.removeHeader(name);

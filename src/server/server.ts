@@ -130,7 +130,8 @@ export class ApiServer {
       sendStatus(ctx, err);
     } finally {
       this.opts.onRequestEnd?.(ctx);
-      this.opts.logger.v(3).info('HTTP', {
+      const httpLog = this.opts.logger.v(3);
+      if (httpLog.enabled) httpLog.info('HTTP', {
         verb: method,
         URI: req.url,
         latency: `${Date.now() - started}ms`,

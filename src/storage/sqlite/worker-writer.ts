@@ -38,7 +38,17 @@ export class WorkerWriter implements Writer {
   }
 
   async commit(ops: WriteOp[]): Promise<BatchResult> {
-    const batch = (await this.request({ kind: 'commit', ops })) as BatchResult;
+    // A small Buffer is a view on a shared 8 KiB pool, and cloning a view copies its whole
+    // pool: each value goes over in an ArrayBuffer of its own size, transferred, not cloned.
+    const transfer: ArrayBuffer[] = [];
+    const sent = ops.map((op): WriteOp => {
+      if (op.op === 'delete') return op;
+      const own = new Uint8Array(op.value.length);
+      own.set(op.value);
+      transfer.push(own.buffer);
+      return { ...op, value: own as Buffer };
+    });
+    const batch = (await this.request({ kind: 'commit', ops: sent }, transfer)) as BatchResult;
     return { revision: batch.revision, results: batch.results.map((r, i) => reviveResult(r, ops[i]!)) };
   }
 
@@ -60,13 +70,13 @@ export class WorkerWriter implements Writer {
     await exited;
   }
 
-  private request(req: DistributiveOmit<WorkerRequest, 'id'>): Promise<unknown> {
+  private request(req: DistributiveOmit<WorkerRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...req, id } as WorkerRequest);
+      this.worker.postMessage({ ...req, id } as WorkerRequest, transfer);
     });
   }
 
