@@ -72,6 +72,18 @@ function openWatchers(c: Client, port: number, namespaces: string[]): { stop(): 
   return { stop: () => reqs.forEach((r) => r.destroy()), events: () => events };
 }
 
+/**
+ * A full list as client-go reads it: a 504 "Too large resource version" (the watch cache not yet
+ * fresh, e.g. still loading 100,000 objects after a restart) or a 429 is retried after a second.
+ */
+async function drainRetrying(c: Client, path: string): Promise<{ status: number; bytes: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const r = await c.drain('GET', path);
+    if ((r.status !== 504 && r.status !== 429) || attempt === 30) return r;
+    await sleep(1000);
+  }
+}
+
 /** V8 heap in use and memory outside it (Buffers), from the server's /metrics (prom-client's process metrics). */
 async function heapFigures(c: Client): Promise<string> {
   const res = await c.call('GET', '/metrics');
@@ -171,10 +183,10 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
     add(tag('RSS after restart'), mib(procMiB(pid2)));
     const c2 = client(port, join(dataDir, 'kubeconfig'), conc);
 
-    const all = await c2.drain('GET', '/api/v1/configmaps');
+    const all = await drainRetrying(c2, '/api/v1/configmaps');
     if (all.status !== 200) throw new Error(`full list: ${all.status}`);
     for (const ns of namespaces) {
-      const r = await c2.drain('GET', `/api/v1/namespaces/${ns}/configmaps`);
+      const r = await drainRetrying(c2, `/api/v1/namespaces/${ns}/configmaps`);
       if (r.status !== 200) throw new Error(`namespace list: ${r.status}`);
     }
     add(tag('RSS after full lists'), `${mib(procMiB(pid2))} (cluster-wide list ${(all.bytes / 1e6).toFixed(0)} MB)`);
