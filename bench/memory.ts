@@ -72,6 +72,18 @@ function openWatchers(c: Client, port: number, namespaces: string[]): { stop(): 
   return { stop: () => reqs.forEach((r) => r.destroy()), events: () => events };
 }
 
+/**
+ * A full list as client-go reads it: a 504 "Too large resource version" (the watch cache not yet
+ * fresh, e.g. still loading 100,000 objects after a restart) or a 429 is retried after a second.
+ */
+async function drainRetrying(c: Client, path: string): Promise<{ status: number; bytes: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const r = await c.drain('GET', path);
+    if ((r.status !== 504 && r.status !== 429) || attempt === 30) return r;
+    await sleep(1000);
+  }
+}
+
 /** V8 heap in use and memory outside it (Buffers), from the server's /metrics (prom-client's process metrics). */
 async function heapFigures(c: Client): Promise<string> {
   const res = await c.call('GET', '/metrics');
@@ -116,7 +128,7 @@ async function mixedLoad(c: Client, namespaces: string[], perNs: number, seconds
 }
 
 /** Every figure as [label, value] rows. */
-export async function memoryBench(opts: MemoryBenchOptions): Promise<[string, string][]> {
+export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: string, value: string) => void): Promise<[string, string][]> {
   const nsCount = opts.namespaces ?? 10;
   const conc = opts.concurrency ?? 16;
   const perNs = Math.ceil(opts.objects / nsCount);
@@ -125,6 +137,11 @@ export async function memoryBench(opts: MemoryBenchOptions): Promise<[string, st
   const dataDir = mkdtempSync(join(tmpdir(), 'skiff-membench-'));
   const args = [`--etcd-compaction-interval=${COMPACTION_INTERVAL_S}s`];
   const rows: [string, string][] = [];
+  // Each figure is also reported as soon as it is measured (a long run shows its progress).
+  const add = (label: string, value: string) => {
+    add(label, value);
+    onRow?.(label, value);
+  };
   const tag = (s: string) => `${s} [${opts.objects.toLocaleString('en-US')}]`;
   let peak = 0;
   const children: ChildProcess[] = [];
@@ -134,7 +151,7 @@ export async function memoryBench(opts: MemoryBenchOptions): Promise<[string, st
     await sleep(1000);
     const pid1 = first.child.pid!;
     const base = procMiB(pid1);
-    rows.push([tag('RSS before load'), mib(base)]);
+    add(tag('RSS before load'), mib(base));
     const c = client(port, join(dataDir, 'kubeconfig'), conc);
     for (const ns of namespaces) await expect(c.call('POST', '/api/v1/namespaces', { metadata: { name: ns } }), 201);
 
@@ -148,10 +165,10 @@ export async function memoryBench(opts: MemoryBenchOptions): Promise<[string, st
     await sleep(2000);
     const loaded = procMiB(pid1);
     const stored = perNs * nsCount;
-    rows.push([tag('creates/s at c=16 while loading'), (stored / createS).toFixed(0)]);
-    rows.push([tag('RSS after creates'), mib(loaded)]);
-    rows.push([tag('RSS growth per stored object'), `${(((loaded - base) * 1024) / stored).toFixed(1)} KiB (object JSON ${(sample.length / 1024).toFixed(1)} KiB)`]);
-    rows.push([tag('  after creates'), await heapFigures(c)]);
+    add(tag('creates/s at c=16 while loading'), (stored / createS).toFixed(0));
+    add(tag('RSS after creates'), mib(loaded));
+    add(tag('RSS growth per stored object'), `${(((loaded - base) * 1024) / stored).toFixed(1)} KiB (object JSON ${(sample.length / 1024).toFixed(1)} KiB)`);
+    add(tag('  after creates'), await heapFigures(c));
     peak = Math.max(peak, procMiB(pid1, 'VmHWM'));
     c.agent.destroy();
 
@@ -161,37 +178,37 @@ export async function memoryBench(opts: MemoryBenchOptions): Promise<[string, st
     const second = await startSkiffOn(dataDir, port, args);
     children.push(second.child);
     const pid2 = second.child.pid!;
-    rows.push([tag('restart to /readyz 200 after kill -9'), `${second.ms.toFixed(0)} ms`]);
+    add(tag('restart to /readyz 200 after kill -9'), `${second.ms.toFixed(0)} ms`);
     await sleep(500);
-    rows.push([tag('RSS after restart'), mib(procMiB(pid2))]);
+    add(tag('RSS after restart'), mib(procMiB(pid2)));
     const c2 = client(port, join(dataDir, 'kubeconfig'), conc);
 
-    const all = await c2.drain('GET', '/api/v1/configmaps');
+    const all = await drainRetrying(c2, '/api/v1/configmaps');
     if (all.status !== 200) throw new Error(`full list: ${all.status}`);
     for (const ns of namespaces) {
-      const r = await c2.drain('GET', `/api/v1/namespaces/${ns}/configmaps`);
+      const r = await drainRetrying(c2, `/api/v1/namespaces/${ns}/configmaps`);
       if (r.status !== 200) throw new Error(`namespace list: ${r.status}`);
     }
-    rows.push([tag('RSS after full lists'), `${mib(procMiB(pid2))} (cluster-wide list ${(all.bytes / 1e6).toFixed(0)} MB)`]);
-    rows.push([tag('  after full lists'), await heapFigures(c2)]);
+    add(tag('RSS after full lists'), `${mib(procMiB(pid2))} (cluster-wide list ${(all.bytes / 1e6).toFixed(0)} MB)`);
+    add(tag('  after full lists'), await heapFigures(c2));
 
     const watchers = openWatchers(c2, port, namespaces);
     const opsPerS = await mixedLoad(c2, namespaces, perNs, opts.mixedSeconds, conc);
-    rows.push([tag(`RSS after ${opts.mixedSeconds} s mixed load`), `${mib(procMiB(pid2))} (${opsPerS.toFixed(0)} ops/s)`]);
-    rows.push([tag('  after mixed load'), await heapFigures(c2)]);
+    add(tag(`RSS after ${opts.mixedSeconds} s mixed load`), `${mib(procMiB(pid2))} (${opsPerS.toFixed(0)} ops/s)`);
+    add(tag('  after mixed load'), await heapFigures(c2));
 
     for (const ns of namespaces) await expect(c2.call('DELETE', `/api/v1/namespaces/${ns}/configmaps`), 200);
     const left = JSON.parse(await expect(c2.call('GET', '/api/v1/configmaps?labelSelector=app%3Dbench&limit=1'), 200));
     if (left.items.length) throw new Error('deletecollection left objects behind');
-    rows.push([tag('RSS right after deleting everything'), mib(procMiB(pid2))]);
+    add(tag('RSS right after deleting everything'), mib(procMiB(pid2)));
     watchers.stop();
     // Two compaction intervals: the second compacts to the revision recorded after the deletes.
     await sleep((2 * COMPACTION_INTERVAL_S + 2) * 1000);
     const after = procMiB(pid2);
     peak = Math.max(peak, procMiB(pid2, 'VmHWM'));
-    rows.push([tag('peak RSS (create, restart, lists, mixed, deletes)'), mib(peak)]);
-    rows.push([tag('RSS after deletes and one compaction'), `${mib(after)} (${((after / base - 1) * 100).toFixed(0)}% above the RSS before load)`]);
-    rows.push([tag('  after deletes and compaction'), await heapFigures(c2)]);
+    add(tag('peak RSS (create, restart, lists, mixed, deletes)'), mib(peak));
+    add(tag('RSS after deletes and one compaction'), `${mib(after)} (${((after / base - 1) * 100).toFixed(0)}% above the RSS before load)`);
+    add(tag('  after deletes and compaction'), await heapFigures(c2));
     c2.agent.destroy();
     second.child.kill('SIGTERM');
     await exited(second.child);
@@ -216,11 +233,9 @@ export function memoryOptionsFromArgs(): MemoryBenchOptions {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  memoryBench(memoryOptionsFromArgs()).then(
-    (rows) => {
-      const w = Math.max(...rows.map(([k]) => k.length));
-      console.log(`skiff memory benchmark (SQLite, ${new Date().toISOString()})`);
-      for (const [k, v] of rows) console.log(`  ${k.padEnd(w)}  ${v}`);
+  console.log(`skiff memory benchmark (SQLite, ${new Date().toISOString()})`);
+  memoryBench(memoryOptionsFromArgs(), (k, v) => console.log(`  ${k.padEnd(56)}  ${v}`)).then(
+    () => {
       process.exit(0);
     },
     (e) => {

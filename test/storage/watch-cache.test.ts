@@ -74,6 +74,59 @@ describe('watch cache (SQLite store)', () => {
     assert.equal(cache.revision, await store.currentRevision());
   });
 
+  it('starts its load over when the revision it pages through is compacted meanwhile, as upstream\'s reflector re-lists', async () => {
+    for (let i = 0; i < 10; i++) await put(`cm-${i}`);
+    let ranges = 0;
+    // A store on which, between the first and second page, a write lands and compaction passes the load's revision.
+    const racing = new Proxy(store, {
+      get(target, prop) {
+        if (prop === 'range') {
+          return async (prefix: string, opts: Parameters<SqliteStore['range']>[1]) => {
+            if (++ranges === 2) {
+              await put('late');
+              await target.compact(await target.currentRevision());
+            }
+            return target.range(prefix, opts);
+          };
+        }
+        const v = Reflect.get(target, prop, target);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const cache = new WatchCache(racing, PREFIX, indexer, { loadPageSize: 3 });
+    caches.push(cache);
+    await cache.ready();
+    assert.ok(ranges > 5, `the load started over (${ranges} pages read)`);
+    const expected = [...Array.from({ length: 10 }, (_, i) => `${PREFIX}ns/cm-${i}`), `${PREFIX}ns/late`].sort();
+    assert.deepEqual(cache.list(PREFIX, () => true).map((e) => e.key), expected);
+    assert.equal(cache.revision, await store.currentRevision());
+  });
+
+  it('a load that failed is tried again by the next reader instead of failing every read', async () => {
+    await put('cm-0');
+    let fail = true;
+    const flaky = new Proxy(store, {
+      get(target, prop) {
+        if (prop === 'range') {
+          return async (prefix: string, opts: Parameters<SqliteStore['range']>[1]) => {
+            if (fail) {
+              fail = false;
+              throw new Error('store unavailable');
+            }
+            return target.range(prefix, opts);
+          };
+        }
+        const v = Reflect.get(target, prop, target);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const cache = new WatchCache(flaky, PREFIX, indexer);
+    caches.push(cache);
+    await assert.rejects(cache.ready(), /store unavailable/);
+    await cache.ready();
+    assert.deepEqual(cache.list(PREFIX, () => true).map((e) => e.key), [`${PREFIX}ns/cm-0`]);
+  });
+
   it('keeps no more event bytes than maxHistoryBytes: a watch from before the window gets TooOldResourceVersionError', async () => {
     const cache = open({ maxHistoryBytes: 8 * 1024, minHistory: 0 });
     await cache.ready();

@@ -11,7 +11,7 @@
 
 import { stringifyJson } from '../../encoding/json-depth.js';
 import { orderObjectMeta } from '../../apimachinery/objectmeta.js';
-import type { Store, StoreEvent, Watch } from '../store.js';
+import { CompactedError, type Store, type StoreEvent, type Watch } from '../store.js';
 
 export type Obj = Record<string, any>;
 
@@ -73,8 +73,9 @@ export interface WatchCacheOptions {
   /** Most object bytes the events may hold beyond the current objects. */
   maxHistoryBytes?: number;
   /**
-   * Objects read from the store per page while the cache loads. Small enough (about 5 MB of
-   * 4 KiB objects) that requests served meanwhile, readiness probes among them, wait little.
+   * Objects read from the store per page while the cache loads (upstream's
+   * storageWatchListPageSize). Pages after the first are read at the first one's revision:
+   * more, smaller pages cost more (each counts what is left at a past revision).
    */
   loadPageSize?: number;
 }
@@ -83,7 +84,7 @@ export const DEFAULT_HISTORY_MS = 75_000;
 export const DEFAULT_MIN_HISTORY = 100;
 export const DEFAULT_MAX_HISTORY = 100 * 1024;
 export const DEFAULT_MAX_HISTORY_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_LOAD_PAGE_SIZE = 1_000;
+export const DEFAULT_LOAD_PAGE_SIZE = 10_000;
 
 interface Waiter {
   rv: number;
@@ -128,7 +129,14 @@ export class WatchCache {
 
   /** Load the current state and start following the store. Idempotent. */
   ready(): Promise<void> {
-    if (!this.readyPromise) this.readyPromise = this.init();
+    if (!this.readyPromise) {
+      const loading = this.init();
+      this.readyPromise = loading;
+      // A failed load is retried by the next caller rather than remembered.
+      loading.catch(() => {
+        if (this.readyPromise === loading) this.readyPromise = null;
+      });
+    }
     return this.readyPromise;
   }
 
@@ -162,12 +170,27 @@ export class WatchCache {
     return this.history.length - this.historyHead;
   }
 
+  private async init(): Promise<void> {
+    for (;;) {
+      try {
+        return await this.load();
+      } catch (e) {
+        // The revision being paged through was compacted meanwhile (a large resource on a
+        // busy store): start over at the current revision, as upstream's reflector re-lists.
+        if (!(e instanceof CompactedError)) throw e;
+        this.entries.clear();
+        this.corrupt.clear();
+        this.sortedKeys = null;
+      }
+    }
+  }
+
   /**
    * Loads the current state page by page at one revision, yielding to the event loop
    * between pages, so a large resource neither holds every stored value at once nor
    * stalls requests that don't need it.
    */
-  private async init(): Promise<void> {
+  private async load(): Promise<void> {
     let revision = 0;
     let startKey: string | undefined;
     for (;;) {
