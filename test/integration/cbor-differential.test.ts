@@ -126,6 +126,41 @@ describe('CBOR against kube-apiserver with CBORServingAndStorage', { skip: missi
     });
   }
 
+  it('serves metadata-only views in the same CBOR structure', async () => {
+    const accept = 'application/cbor;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
+    const path = '/api/v1/namespaces/default/configmaps?labelSelector=a%3D1';
+    const [a, b] = await Promise.all([kas.raw('GET', path, { accept }), skiffRaw('GET', path, { accept })]);
+    assert.equal(a.status, 200, a.body.toString('utf8'));
+    assert.equal(b.headers['content-type'], a.headers['content-type']);
+    assert.deepEqual(shapeOf(b.body), shapeOf(a.body));
+  });
+
+  it('serves a custom resource in the same CBOR structure', async () => {
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'gadgets.diff.example.com' },
+      spec: { group: 'diff.example.com', scope: 'Namespaced', names: { plural: 'gadgets', kind: 'Gadget' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' }, ratio: { type: 'number' }, name: { type: 'string' }, on: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } } } } } } } }] },
+    };
+    assert.equal((await kas.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd)).status, 201);
+    assert.equal((await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: crd })).status, 201);
+    const coll = '/apis/diff.example.com/v1/namespaces/default/gadgets';
+    const body = encodeCbor({ apiVersion: 'diff.example.com/v1', kind: 'Gadget', metadata: { name: 'g' }, spec: { size: 3, ratio: 0.5, name: 'x', on: true, tags: ['a', 'b'] } });
+    const create = async (send: typeof skiffRaw) => {
+      for (let i = 0; i < 100; i++) {
+        const r = await send('POST', coll, { 'content-type': CBOR, accept: CBOR }, body);
+        if (r.status !== 404) return r;
+        await new Promise((res) => setTimeout(res, 200));
+      }
+      throw new Error('the CRD is not served');
+    };
+    const [a, b] = await Promise.all([create(kas.raw), create(skiffRaw)]);
+    assert.equal(a.status, 201, a.body.toString('utf8'));
+    assert.equal(b.status, 201, b.body.toString('utf8'));
+    assert.equal(b.headers['content-type'], a.headers['content-type']);
+    assert.deepEqual(shapeOf(b.body), shapeOf(a.body));
+  });
+
   it('lists in the same CBOR structure', async () => {
     const path = '/api/v1/namespaces/default/configmaps?labelSelector=a%3D1';
     const [a, b] = await Promise.all([kas.raw('GET', path, { accept: CBOR }), skiffRaw('GET', path, { accept: CBOR })]);
