@@ -229,6 +229,18 @@ describe('CBOR against kube-apiserver with CBORServingAndStorage', { skip: missi
     assert.equal(`${d.status} ${JSON.parse(d.body.toString('utf8')).message}`, `${c.status} ${JSON.parse(c.body.toString('utf8')).message}`);
   });
 
+  it('reports unknown fields of a CBOR body alike (fieldValidation Strict and Warn)', async () => {
+    const body = encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'unknown', bogus: 1 }, data: { a: 'b' }, zzz: true });
+    const strict = '/api/v1/namespaces/default/configmaps?fieldValidation=Strict';
+    const [a, b] = await Promise.all([kas.raw('POST', strict, { 'content-type': CBOR }, body), skiffRaw('POST', strict, { 'content-type': CBOR }, body)]);
+    const msg = (r: { status: number; body: Buffer }) => `${r.status} ${JSON.parse(r.body.toString('utf8')).message}`;
+    assert.equal(msg(b), msg(a));
+    const warn = '/api/v1/namespaces/default/configmaps?fieldValidation=Warn&dryRun=All';
+    const [c, d] = await Promise.all([kas.raw('POST', warn, { 'content-type': CBOR }, body), skiffRaw('POST', warn, { 'content-type': CBOR }, body)]);
+    assert.equal(d.status, c.status);
+    assert.deepEqual(d.headers['warning'], c.headers['warning']);
+  });
+
   it('answers malformed CBOR bodies with the same status and message', async () => {
     const bodies: [string, Buffer][] = [
       ['truncated', Buffer.from('d9d9f7a2', 'hex')],
