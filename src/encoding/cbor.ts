@@ -54,7 +54,7 @@ export function hasCborPrefix(data: Uint8Array): boolean {
 // Encoding
 
 /** The type of a field of a struct, looking into structs embedded inline. */
-function fieldType(t: ObjectType, name: string): Type | undefined {
+export function fieldType(t: ObjectType, name: string): Type | undefined {
   const fields = fieldsOf(t);
   const direct = Object.hasOwn(fields, name) ? fields[name] : undefined;
   if (direct) return direct;

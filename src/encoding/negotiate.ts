@@ -84,8 +84,9 @@ export function negotiateResponse(accept: string | undefined, kind: 'get' | 'lis
       if (as === 'PartialObjectMetadataList' && kind === 'list') return { encoding: 'protobuf', target: 'PartialObjectMetadataList', metaVersion: r.params['v'] };
       continue;
     }
-    // Upstream answers a watch asking for application/cbor with application/cbor-seq (watch.go).
-    if (opts.cbor && r.type === 'application' && (r.subtype === 'cbor' || (stream && r.subtype === 'cbor-seq'))) {
+    // A watch asks for application/cbor and is answered in application/cbor-seq (watch.go);
+    // application/cbor-seq itself is listed in 406s but matches no serializer.
+    if (opts.cbor && r.type === 'application' && r.subtype === 'cbor') {
       if (!r.params['as']) return { encoding: 'cbor', target: 'object', metaVersion: 'v1' };
       if (kind === 'other' || r.params['g'] !== 'meta.k8s.io' || (r.params['v'] !== 'v1' && r.params['v'] !== 'v1beta1')) continue;
       if (r.params['as'] === 'PartialObjectMetadata' && kind !== 'list') return { encoding: 'cbor', target: 'PartialObjectMetadata', metaVersion: r.params['v'] };

@@ -71,14 +71,15 @@ export function cborBodyAsJson(body: Buffer, kindForErrors: string): Buffer {
 }
 
 /**
- * An application/apply-patch+cbor body as JSON: upstream decodes it into a plain value and
- * re-encodes that as JSON before applying (patch.go validateAndTranscodePatch).
+ * An application/apply-patch+cbor body as JSON, for the apply path. v1.34's applyPatcher
+ * decodes it with the CBOR decoder and reports a failure with the YAML wording
+ * (k8s.io/apiserver v0.34 pkg/endpoints/handlers/patch.go applyPatchToCurrentObject).
  */
 export function cborApplyPatchAsJson(body: Buffer): Buffer {
   try {
     return Buffer.from(JSON.stringify(decodeCbor(body)));
   } catch (e) {
-    if (e instanceof CborDecodeError) throw badRequest(`error decoding patch: ${e.message}`);
+    if (e instanceof CborDecodeError) throw badRequest(`error decoding YAML: ${e.message}`);
     throw e;
   }
 }

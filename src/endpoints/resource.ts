@@ -20,7 +20,8 @@ import { CBOR_SEQ_MEDIA_TYPE, isCborPatch, negotiateResponse, patchType, request
 import { encodeWatchEventCbor } from '../encoding/cbor.js';
 import { parseIncludeObject, partialObjectMetadata, table } from '../encoding/table.js';
 import { applyPatchDetailed } from '../patch/index.js';
-import { applyApplyPatchFieldValidation, applyPatchFieldValidation, bodyFieldValidation, type FieldValidationMode } from '../registry/field-validation.js';
+import { applyApplyPatchFieldValidation, applyFieldValidation, applyPatchFieldValidation, bodyFieldValidation, type FieldValidationMode } from '../registry/field-validation.js';
+import { cborUnknownFieldError } from '../encoding/cbor-strict.js';
 import { applyDefaults } from '../registry/defaulting.js';
 import { pruneObject } from '../registry/prune.js';
 import { buildFilter } from '../registry/filter.js';
@@ -402,16 +403,21 @@ export class ResourceHandler {
   private async readObject(ctx: Ctx, scope: Scope, mode: FieldValidationMode): Promise<Obj> {
     const served = scope.served;
     const def = served.def;
-    let encoding = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!served.def.schema, cbor: this.cbor });
-    let body = await readBody(ctx);
-    if (encoding === 'cbor') {
-      body = cborBodyAsJson(body, def.kind);
-      encoding = 'json';
-    }
+    const requested = requestEncoding(header(ctx.req, 'content-type'), { protobuf: !!served.def.schema, cbor: this.cbor });
+    const cbor = requested === 'cbor';
+    // A CBOR body continues as the JSON document it stands for.
+    const encoding = requested === 'cbor' ? 'json' : requested;
+    const body = cbor ? cborBodyAsJson(await readBody(ctx), def.kind) : await readBody(ctx);
     const obj = this.decodeBody(body, encoding, scope);
     const custom = customResourceOf(def);
     if (def.schema) {
-      ctx.warnings.push(...bodyFieldValidation(mode, { body, encoding, type: def.schema, target: { kind: def.kind, version: served.version } }));
+      const target = { kind: def.kind, version: served.version };
+      if (cbor) {
+        const unknown = mode === 'Ignore' ? undefined : cborUnknownFieldError(JSON.parse(body.toString('utf8')), def.schema);
+        ctx.warnings.push(...applyFieldValidation(mode, unknown ? [unknown] : [], target));
+      } else {
+        ctx.warnings.push(...bodyFieldValidation(mode, { body, encoding, type: def.schema, target }));
+      }
       pruneObject(obj, def.schema);
       applyDefaults(served.group, served.version, def.kind, obj, def.schema);
     } else if (custom) {

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CborDecodeError, decodeCbor, decodeCborSequence, encodeCbor, encodeWatchEventCbor, hasCborPrefix, itemLength, MAX_NESTED_LEVELS, nestingDepth } from '../../src/encoding/cbor.js';
+import { cborUnknownFieldError } from '../../src/encoding/cbor-strict.js';
 import { coreSchemas } from '../../src/types/schemas/core.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -158,5 +159,18 @@ describe('CBOR decoding (modes.Decode)', () => {
       { type: 'ADDED', object: { a: 1 } },
       { type: 'DELETED', object: { a: 2 } },
     ]);
+  });
+});
+
+describe('CBOR strict decoding error (fieldValidation)', () => {
+  it('names the index, within its own map, of the first unknown key in wire order', () => {
+    const cm = coreSchemas.ConfigMap;
+    // encodeCbor sorts keys: "zzz" (3 bytes) comes before every other key of the object
+    const body = decodeCbor(encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', bogus: 1 }, data: { a: 'b' }, zzz: true }));
+    assert.equal(cborUnknownFieldError(body, cm), 'cbor: found unknown field at map element index 0');
+    // only the nested one: "name" (4) precedes "bogus" (5) in metadata
+    const nested = decodeCbor(encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', bogus: 1 }, data: { a: 'b' } }));
+    assert.equal(cborUnknownFieldError(nested, cm), 'cbor: found unknown field at map element index 1');
+    assert.equal(cborUnknownFieldError(decodeCbor(encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', labels: { any: 'key' } }, data: { a: 'b' } })), cm), undefined);
   });
 });

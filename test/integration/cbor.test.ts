@@ -161,12 +161,12 @@ describe('CBOR with CBORServingAndStorage on', () => {
     assert.equal(list.items[0].kind, undefined, 'typed list items carry no TypeMeta');
   });
 
-  it('watches in application/cbor-seq, one WatchEvent data item per event', async () => {
+  it('answers a watch accepting application/cbor in application/cbor-seq, one WatchEvent data item per event', async () => {
     const url = new URL(srv.url);
     const received: Buffer[] = [];
     const events: any[] = [];
     let contentType = '';
-    const req = request({ host: url.hostname, port: url.port, path: `/api/v1/namespaces/${NS}/configmaps?watch=true&resourceVersion=0`, headers: { accept: 'application/cbor-seq' }, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path: `/api/v1/namespaces/${NS}/configmaps?watch=true&resourceVersion=0`, headers: { accept: 'application/cbor' }, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false }, (res) => {
       contentType = String(res.headers['content-type']);
       res.on('data', (c: Buffer) => received.push(c));
     });
@@ -213,7 +213,7 @@ describe('CBOR with CBORServingAndStorage on', () => {
     assert.equal(obj.metadata.managedFields[0].operation, 'Apply');
     const bad = await raw(srv, 'PATCH', `/api/v1/namespaces/${NS}/configmaps/applied?fieldManager=cbor-test`, { 'content-type': 'application/apply-patch+cbor' }, Buffer.from('a26161016161', 'hex'));
     assert.equal(bad.status, 400);
-    assert.equal(JSON.parse(bad.body.toString('utf8')).message, 'error decoding patch: unexpected EOF');
+    assert.equal(JSON.parse(bad.body.toString('utf8')).message, 'error decoding YAML: unexpected EOF');
   });
 
   it('serves a custom resource in CBOR', async () => {

@@ -26,6 +26,8 @@ export interface ReferenceResponse {
 
 export interface ReferenceApiserver {
   request(method: string, path: string, body?: unknown): Promise<ReferenceResponse>;
+  /** A request with raw body bytes and headers, answered as bytes (binary encodings). */
+  raw(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +81,17 @@ export async function startReferenceApiserver(extraArgs: string[] = []): Promise
       req.on('error', reject);
       req.end(data);
     });
+  const raw: ReferenceApiserver['raw'] = (method, path, headers, body) =>
+    new Promise((resolve, reject) => {
+      const h = { authorization: `Bearer ${token}`, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+      const req = httpsRequest({ host: '127.0.0.1', port, method, path, rejectUnauthorized: false, agent: false, headers: h }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
   const stop = async () => {
     proc.kill('SIGTERM');
     await new Promise((r) => (proc.exitCode !== null ? r(undefined) : proc.once('exit', r)));
@@ -99,5 +112,5 @@ export async function startReferenceApiserver(extraArgs: string[] = []): Promise
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { request, stop };
+  return { request, raw, stop };
 }
