@@ -5,6 +5,7 @@
 // (no policies can exist).
 
 import { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
+import { admissionForbidden } from '../errors.js';
 import { isExemptAdmissionConfigurationResource } from '../matching.js';
 import { replaceContents } from '../mutation.js';
 import { compileMutatingPolicy, type CompiledMutatingPolicy } from '../policy/mutating/compile.js';
@@ -12,7 +13,7 @@ import type { AdmissionMetrics } from '../metrics.js';
 import { dispatchMutations, type MutationOutcome, type ReinvokeState } from '../policy/mutating/dispatch.js';
 import { PolicySource, type PolicyKinds } from '../policy/source.js';
 import type { AdmissionPlugin, PluginDeps } from '../types.js';
-import { ADMISSION_EXCLUDED_RESOURCES } from './validating-admission-policy.js';
+import { ADMISSION_EXCLUDED_RESOURCES, NOT_READY } from './validating-admission-policy.js';
 
 const NAME = 'MutatingAdmissionPolicy';
 
@@ -34,6 +35,7 @@ export function mutatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
     async admit(a) {
       if (!active()) return;
       if (ADMISSION_EXCLUDED_RESOURCES.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
+      if (!(await source.waitForReady())) throw admissionForbidden(a, NOT_READY);
       const hooks = source.hooks();
       if (hooks.length === 0) return;
       const rc = (a.reinvocation ??= { isReinvoke: false, shouldReinvoke: false, values: new Map() });

@@ -6,12 +6,16 @@
 // validation.policy.admission.k8s.io/validation_failure annotation.
 
 import { forbidden, type StatusError } from '../../apimachinery/errors.js';
+import { admissionForbidden } from '../errors.js';
 import { isExemptAdmissionConfigurationResource } from '../matching.js';
 import { CheckingCelAuthorizer } from '../../authz/cel-adapter.js';
 import { dispatch, type DispatchOutcome } from '../policy/dispatch.js';
 import { PolicySource, VALIDATING_POLICY_KINDS } from '../policy/source.js';
 import type { AdmissionMetrics } from '../metrics.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
+
+/** The 403 of a policy plugin whose policies have not been listed yet (policy/generic/plugin.go Dispatch). */
+export const NOT_READY = 'not yet ready to handle request';
 
 export const VALIDATION_FAILURE_ANNOTATION = 'validation.policy.admission.k8s.io/validation_failure';
 
@@ -34,6 +38,7 @@ export function validatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
     name: 'ValidatingAdmissionPolicy',
     async validate(a) {
       if (ADMISSION_EXCLUDED_RESOURCES.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
+      if (!(await source.waitForReady())) throw admissionForbidden(a, NOT_READY);
       const hooks = source.hooks();
       if (hooks.length === 0) return;
       // The whole dispatch is repeated until every authorizer check it made has its answer.

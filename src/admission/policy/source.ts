@@ -23,6 +23,9 @@ export interface PolicyHook<C = CompiledPolicy> {
   configurationError?: string;
 }
 
+/** admission.Handler's timeToWaitForReady (pkg/admission/handler.go). */
+const TIME_TO_WAIT_FOR_READY_MS = 10_000;
+
 interface PolicyEntry<C> {
   policy: Obj;
   compiled?: C;
@@ -47,11 +50,29 @@ export class PolicySource<C = CompiledPolicy> {
   private readonly policies = new Map<string, PolicyEntry<C>>();
   private readonly bindings = new Map<string, Obj>();
   private informer: Informer | undefined;
+  private synced = false;
+  private markSynced!: () => void;
+  private readonly syncedOnce = new Promise<void>((resolve) => (this.markSynced = resolve));
 
   constructor(
     private readonly registry: Registry,
     private readonly kinds: PolicyKinds<C>,
   ) {}
+
+  /**
+   * admission.Handler's WaitForReady: whether the first list of policies and bindings has
+   * arrived, waiting for it up to 10 s. The server listens before its post-start hooks
+   * start admission, so a request may come before the source is filled; evaluating it
+   * against no policies would let it past every policy.
+   */
+  async waitForReady(timeoutMs = TIME_TO_WAIT_FOR_READY_MS): Promise<boolean> {
+    if (this.synced) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.syncedOnce, timedOut]);
+    clearTimeout(timer);
+    return this.synced;
+  }
 
   /** Whether the server serves the policy kind at all (a plugin whose API is off does nothing). */
   get served(): boolean {
@@ -67,6 +88,8 @@ export class PolicySource<C = CompiledPolicy> {
     }
     this.informer = new Informer(this.registry, resources, (type, obj) => this.observe(type, obj));
     await this.informer.start();
+    this.synced = true;
+    this.markSynced();
   }
 
   stop(): void {
