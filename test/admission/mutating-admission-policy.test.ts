@@ -67,7 +67,7 @@ describe('MutatingAdmissionPolicy', () => {
     return eventually<HttpResult | undefined>(async () => {
       const r = await createConfigMap(ns, body);
       return check(r) ? r : undefined;
-    }, 5000, what) as Promise<HttpResult>;
+    }, 15_000, what) as Promise<HttpResult>;
   }
   const labelsOf = (r: HttpResult) => (r.status === 201 ? r.json().metadata.labels ?? {} : {});
 
@@ -192,15 +192,16 @@ describe('MutatingAdmissionPolicy', () => {
     await binding('patch', 'map-jsonpatch');
     const r = await waitFor('map-jsonpatch', { data: { a: '1', b: '2' } }, (x) => labelsOf(x)['example.com/owner'] === 'ops', 'patch applied');
     assert.deepEqual(r.json().data, { a: 'replaced', b: '2' });
-    // A failed test operation leaves the object as it was.
+    // A failed test operation leaves the object as it was. The policy is live once a passing test lets its add through.
     await policy('patch-test', {
-      mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression: '[JSONPatch{op: "test", path: "/data/a", value: "nope"}, JSONPatch{op: "add", path: "/data/t", value: "x"}]' } }],
+      mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression: '[JSONPatch{op: "test", path: "/data/b", value: "pass"}, JSONPatch{op: "add", path: "/data/t", value: "x"}]' } }],
     });
     await binding('patch-test', 'map-jsonpatch');
-    await new Promise((res) => setTimeout(res, 300));
-    const t = await createConfigMap('map-jsonpatch', { data: { a: '1' } });
+    await waitFor('map-jsonpatch', { data: { a: '1', b: 'pass' } }, (x) => x.status === 201 && x.json().data.t === 'x', 'patch-test live');
+    const t = await createConfigMap('map-jsonpatch', { data: { a: '1', b: 'fail' } });
     ok(t);
     assert.equal(t.json().data.t, undefined);
+    assert.equal(t.json().data.a, 'replaced', 'the other policy still applied');
   });
 
   it('matchConditions exclude a request: no mutation when a condition is false', async () => {

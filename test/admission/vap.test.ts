@@ -49,7 +49,7 @@ describe('ValidatingAdmissionPolicy', () => {
     return eventually<HttpResult | undefined>(async () => {
       const r = await createConfigMap(ns, data, { labels });
       return r.status !== 201 ? r : undefined;
-    }, 5000, `policy to deny in ${ns}`) as Promise<HttpResult>;
+    }, 15_000, `policy to deny in ${ns}`) as Promise<HttpResult>;
   }
   const nsRule = (ns: string) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } });
 
@@ -127,7 +127,7 @@ describe('ValidatingAdmissionPolicy', () => {
     const r = await eventually<HttpResult | undefined>(async () => {
       const x = await createConfigMap('vap-warn', { v: 'bad' });
       return x.headers.warning ? x : undefined;
-    }, 5000, 'warning');
+    }, 15_000, 'warning');
     assert.equal(r!.status, 201);
     assert.equal(r!.headers.warning, `299 - "Validation failed for ValidatingAdmissionPolicy 'soft' with binding 'soft-warn': v is bad"`);
     const seen = ended.filter((e) => e.path === '/api/v1/namespaces/vap-warn/configmaps').at(-1)!;
@@ -298,7 +298,7 @@ describe('ValidatingAdmissionPolicy', () => {
     const alice = await eventually<HttpResult | undefined>(async () => {
       const x = await createConfigMap('vap-vars', { v: 'nosecrets' }, { headers: { 'impersonate-user': 'alice' } });
       return x.status !== 403 || x.json().reason !== 'Forbidden' ? x : undefined;
-    }, 5000, 'alice to be allowed by RBAC');
+    }, 15_000, 'alice to be allowed by RBAC');
     assert.equal(alice!.status, 201, 'alice may list secrets with edit');
     ok(await srv.request('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/vap-vars/roles', { body: { metadata: { name: 'cm-only' }, rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['create'] }] } }));
     ok(await srv.request('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/vap-vars/rolebindings', {
@@ -307,7 +307,7 @@ describe('ValidatingAdmissionPolicy', () => {
     const bob = await eventually<HttpResult | undefined>(async () => {
       const x = await createConfigMap('vap-vars', { v: 'nosecrets' }, { headers: { 'impersonate-user': 'bob' } });
       return x.status === 422 ? x : undefined;
-    }, 5000, 'bob to be refused by the policy');
+    }, 15_000, 'bob to be refused by the policy');
     assert.match(bob!.json().message, /denied request: may not list secrets$/);
   });
 

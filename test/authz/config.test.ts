@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { parseAuthorizationConfiguration, validateAuthorizationFlags } from '../../src/authz/config.js';
 import { startServer } from '../../src/index.js';
+import { createLogger } from '../../src/util/log.js';
 import { asUser, createDiscoveryRoles, grantCluster, userSubject, waitForAccess, writeTokenFile, type TokenUser } from '../support/rbac.js';
 import { eventually, silentLogger, startTestServer, type TestServer } from '../support/server.js';
 import { answer, startReviewWebhook, type ReviewWebhook } from '../support/webhook-server.js';
@@ -135,7 +136,11 @@ describe('authorization modes in a running server', () => {
   it('runs a Webhook before RBAC from the configuration file (a webhook deny wins), and reloads it', async () => {
     const file = join(dir, 'authz-reload.yaml');
     writeFileSync(file, `${HEAD}authorizers:\n${webhookEntry(hook.kubeconfig)}- {type: RBAC, name: rbac}\n`);
-    const srv: TestServer = await startTestServer({ tokenAuthFile: tokenFile, authorizationConfigFile: file, authorizationConfigReloadIntervalMs: 50 });
+    // The server's error log tells when a reload was refused.
+    const errors: string[] = [];
+    const logger = createLogger({ verbosity: 0, stream: { write: (line: string) => (line.startsWith('E') && errors.push(line), true) } });
+    const refusedReloads = () => errors.filter((l) => l.includes('error reloading authorization configuration file')).length;
+    const srv: TestServer = await startTestServer({ tokenAuthFile: tokenFile, authorizationConfigFile: file, authorizationConfigReloadIntervalMs: 50, logger });
     try {
       await createDiscoveryRoles(srv);
       await grantCluster(srv, 'pod-readers', [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }], [userSubject('alice'), userSubject('mallory')]);
@@ -152,12 +157,14 @@ describe('authorization modes in a running server', () => {
 
       // Reload: a matchCondition now skips the webhook for mallory, so RBAC decides.
       writeFileSync(file, `${HEAD}authorizers:\n${webhookEntry(hook.kubeconfig, "    matchConditions:\n    - expression: \"request.user != 'mallory'\"\n")}- {type: RBAC, name: rbac}\n`);
-      await eventually(async () => (await asUser(srv, mallory, 'GET', '/api/v1/namespaces/default/pods')).status === 200, 5000, 'reloaded configuration');
+      await eventually(async () => (await asUser(srv, mallory, 'GET', '/api/v1/namespaces/default/pods')).status === 200, 15_000, 'reloaded configuration');
       // An invalid file, or one that drops RBAC, keeps the current configuration.
+      const refused = refusedReloads();
       writeFileSync(file, `${HEAD}authorizers: []\n`);
-      await new Promise((r) => setTimeout(r, 300));
+      await eventually(() => refusedReloads() > refused, 15_000, 'the empty configuration refused');
+      const refusedAgain = refusedReloads();
       writeFileSync(file, `${HEAD}authorizers:\n${webhookEntry(hook.kubeconfig)}`);
-      await new Promise((r) => setTimeout(r, 300));
+      await eventually(() => refusedReloads() > refusedAgain, 15_000, 'the configuration without RBAC refused');
       assert.equal((await asUser(srv, mallory, 'GET', '/api/v1/namespaces/default/pods')).status, 200);
       assert.equal((await asUser(srv, alice, 'GET', '/api/v1/namespaces/default/pods')).status, 200);
     } finally {

@@ -82,7 +82,7 @@ describe('Node authorizer', () => {
   });
 
   it("reads what its pods use: their secrets, configmaps, claims and the claims' volumes and secrets", async () => {
-    await eventually(async () => (await as('node1', 'GET', '/api/v1/namespaces/apps/secrets/s1')).status === 200, 5000, 'node1 to read s1');
+    await eventually(async () => (await as('node1', 'GET', '/api/v1/namespaces/apps/secrets/s1')).status === 200, 15_000, 'node1 to read s1');
     for (const path of [
       '/api/v1/namespaces/apps/configmaps/cm1',
       '/api/v1/namespaces/apps/persistentvolumeclaims/c1',
@@ -97,7 +97,7 @@ describe('Node authorizer', () => {
   });
 
   it("does not read another node's pod secret, nor list secrets", async () => {
-    await eventually(async () => (await as('node2', 'GET', '/api/v1/namespaces/apps/secrets/s2')).status === 200, 5000, 'node2 to read s2');
+    await eventually(async () => (await as('node2', 'GET', '/api/v1/namespaces/apps/secrets/s2')).status === 200, 15_000, 'node2 to read s2');
     const other = await as('node1', 'GET', '/api/v1/namespaces/apps/secrets/s2');
     assert.equal(other.status, 403);
     assert.equal(other.json().message, `secrets "s2" is forbidden: User "system:node:node1" cannot get resource "secrets" in API group "" in the namespace "apps": no relationship found between node 'node1' and this object`);
@@ -131,7 +131,7 @@ describe('Node authorizer', () => {
     assert.equal((await as('node1', 'GET', '/api/v1/namespaces/apps/secrets/s1')).status, 200);
     const del = await srv.request('DELETE', '/api/v1/namespaces/apps/pods/p1?gracePeriodSeconds=0');
     assert.equal(del.status, 200, del.text);
-    await eventually(async () => (await as('node1', 'GET', '/api/v1/namespaces/apps/secrets/s1')).status === 403, 5000, 'node1 to lose s1');
+    await eventually(async () => (await as('node1', 'GET', '/api/v1/namespaces/apps/secrets/s1')).status === 403, 15_000, 'node1 to lose s1');
     assert.equal((await as('node1', 'GET', '/api/v1/persistentvolumes/pv1')).status, 403);
     assert.equal((await as('node1', 'GET', '/api/v1/namespaces/apps/configmaps/cm1')).status, 403);
   });

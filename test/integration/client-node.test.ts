@@ -31,15 +31,15 @@ describe('@kubernetes/client-node', () => {
     await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'before' }, data: { v: '0' } } });
     await informer.start();
     try {
-      await eventually(() => seen.includes('add:before:0'), 5000, 'initial add');
+      await eventually(() => seen.includes('add:before:0'), 15_000, 'initial add');
       await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'c1' }, data: { v: '1' } } });
-      await eventually(() => seen.includes('add:c1:1'), 5000, 'add c1');
+      await eventually(() => seen.includes('add:c1:1'), 15_000, 'add c1');
       const cur = await core.readNamespacedConfigMap({ name: 'c1', namespace: ns });
       cur.data = { v: '2' };
       await core.replaceNamespacedConfigMap({ name: 'c1', namespace: ns, body: cur });
-      await eventually(() => seen.includes('update:c1:2'), 5000, 'update c1');
+      await eventually(() => seen.includes('update:c1:2'), 15_000, 'update c1');
       await core.deleteNamespacedConfigMap({ name: 'c1', namespace: ns });
-      await eventually(() => seen.includes('delete:c1'), 5000, 'delete c1');
+      await eventually(() => seen.includes('delete:c1'), 15_000, 'delete c1');
       assert.equal(informer.list(ns).length, 1);
     } finally {
       await informer.stop();

@@ -148,13 +148,13 @@ describe('custom resources through @kubernetes/client-node', () => {
     informer.on('delete', (o: k8s.KubernetesObject) => seen.push(`delete:${o.metadata?.name}`));
     await informer.start();
     try {
-      await eventually(() => seen.includes('add:web'), 5000, 'initial add');
+      await eventually(() => seen.includes('add:web'), 15_000, 'initial add');
       await custom.createNamespacedCustomObject({ group: GROUP, version: 'v1alpha1', namespace: 'default', plural: 'apps', body: { apiVersion: `${GROUP}/v1alpha1`, kind: 'App', metadata: { name: 'api' }, spec: { image: 'a' } } });
-      await eventually(() => seen.includes('add:api'), 5000, 'add api');
+      await eventually(() => seen.includes('add:api'), 15_000, 'add api');
       await custom.patchNamespacedCustomObject({ group: GROUP, version: 'v1alpha1', namespace: 'default', plural: 'apps', name: 'api', body: { spec: { image: 'b' } } }, mergePatch);
-      await eventually(() => seen.includes('update:api:b'), 5000, 'update api');
+      await eventually(() => seen.includes('update:api:b'), 15_000, 'update api');
       await custom.deleteNamespacedCustomObject({ group: GROUP, version: 'v1alpha1', namespace: 'default', plural: 'apps', name: 'api' });
-      await eventually(() => seen.includes('delete:api'), 5000, 'delete api');
+      await eventually(() => seen.includes('delete:api'), 15_000, 'delete api');
     } finally {
       await informer.stop();
     }

@@ -299,7 +299,7 @@ describe('deleting a CRD whose custom resources hold finalizers', () => {
     await eventually(async () => {
       const cur = (await srv.request('GET', `${CRDS}/holds.test.example.com`)).json();
       return cur.status.conditions.find((x: Json) => x.type === 'Terminating')?.reason === 'InstanceDeletionInProgress';
-    }, 5000, 'deletion in progress');
+    }, 15_000, 'deletion in progress');
     // The custom resource is being deleted but held by its finalizer.
     const held = (await srv.request('GET', `${base}/h`)).json();
     assert.ok(held.metadata.deletionTimestamp);
@@ -312,6 +312,6 @@ describe('deleting a CRD whose custom resources hold finalizers', () => {
     const rel = await srv.request('PATCH', `${base}/h`, { body: { metadata: { finalizers: null } }, headers: { 'content-type': 'application/merge-patch+json' } });
     assert.equal(rel.status, 200, rel.text);
     await eventually(async () => (await srv.request('GET', `${CRDS}/holds.test.example.com`)).status === 404, 10_000, 'CRD removed');
-    await eventually(async () => (await srv.request('GET', '/apis/test.example.com/v1')).status === 404, 5000, 'resource unserved');
+    await eventually(async () => (await srv.request('GET', '/apis/test.example.com/v1')).status === 404, 15_000, 'resource unserved');
   });
 });

@@ -325,7 +325,7 @@ describe('CustomResourceDefinitions through kubectl', () => {
     assert.equal(d.code, 0, d.stderr);
     const gone = await srv.request('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.stable.example.com');
     assert.equal(gone.status, 404);
-    await eventually(async () => (await srv.request('GET', '/apis/stable.example.com/v1')).status === 404, 5000, 'group version gone');
+    await eventually(async () => (await srv.request('GET', '/apis/stable.example.com/v1')).status === 404, 15_000, 'group version gone');
     const res = await k(['api-resources', '--api-group=stable.example.com']);
     assert.equal(res.stdout.trim().split('\n').length, 1, res.stdout);
     const index = await srv.request('GET', '/openapi/v3');

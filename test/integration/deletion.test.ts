@@ -38,7 +38,7 @@ describe('deletion, garbage collection and namespaces', () => {
     await dependent('bg-dep2', o);
     const d = await srv.request('DELETE', cm('bg-owner'));
     assert.equal(d.status, 200);
-    await eventually(async () => !(await exists(cm('bg-dep1'))) && !(await exists(cm('bg-dep2'))), 5000, 'dependents deleted');
+    await eventually(async () => !(await exists(cm('bg-dep1'))) && !(await exists(cm('bg-dep2'))), 15_000, 'dependents deleted');
   });
 
   it('orphans dependents', async () => {
@@ -48,7 +48,7 @@ describe('deletion, garbage collection and namespaces', () => {
     assert.equal(d.status, 200);
     assert.ok(d.json().metadata.finalizers.includes('orphan'));
     assert.ok(d.json().metadata.deletionTimestamp);
-    await eventually(async () => !(await exists(cm('or-owner'))), 5000, 'owner gone');
+    await eventually(async () => !(await exists(cm('or-owner'))), 15_000, 'owner gone');
     const dep = (await srv.request('GET', cm('or-dep'))).json();
     assert.equal(dep.metadata.ownerReferences, undefined);
   });
@@ -61,10 +61,10 @@ describe('deletion, garbage collection and namespaces', () => {
     const d = await srv.request('DELETE', cm('fg-owner') + '?propagationPolicy=Foreground');
     assert.equal(d.status, 200);
     assert.deepEqual(d.json().metadata.finalizers, ['foregroundDeletion']);
-    await eventually(async () => (await srv.request('GET', cm('fg-dep'))).json().metadata.deletionTimestamp, 5000, 'dependent terminating');
+    await eventually(async () => (await srv.request('GET', cm('fg-dep'))).json().metadata.deletionTimestamp, 15_000, 'dependent terminating');
     assert.ok(await exists(cm('fg-owner')));
     await srv.request('PATCH', cm('fg-dep'), { raw: '{"metadata":{"finalizers":null}}', headers: { 'content-type': 'application/merge-patch+json' } });
-    await eventually(async () => !(await exists(cm('fg-dep'))) && !(await exists(cm('fg-owner'))), 5000, 'both gone');
+    await eventually(async () => !(await exists(cm('fg-dep'))) && !(await exists(cm('fg-owner'))), 15_000, 'both gone');
     void dep;
   });
 
@@ -73,7 +73,7 @@ describe('deletion, garbage collection and namespaces', () => {
       body: { metadata: { name: 'dangling', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'never', uid: '00000000-0000-0000-0000-000000000001' }] } },
     });
     assert.equal(r.status, 201);
-    await eventually(async () => !(await exists(cm('dangling'))), 5000, 'dangling dependent deleted');
+    await eventually(async () => !(await exists(cm('dangling'))), 15_000, 'dangling dependent deleted');
     const o = await owner('half-owner');
     await srv.request('POST', cm(), {
       body: {
@@ -86,7 +86,7 @@ describe('deletion, garbage collection and namespaces', () => {
         },
       },
     });
-    await eventually(async () => (await srv.request('GET', cm('half'))).json().metadata.ownerReferences?.length === 1, 5000, 'dangling reference removed');
+    await eventually(async () => (await srv.request('GET', cm('half'))).json().metadata.ownerReferences?.length === 1, 15_000, 'dangling reference removed');
   });
 
   it('keeps objects with finalizers until the last one goes; preconditions; dry run; bad options', async () => {
@@ -129,14 +129,14 @@ describe('deletion, garbage collection and namespaces', () => {
     const refused = await srv.request('POST', '/api/v1/namespaces/doomed/configmaps', { body: { metadata: { name: 'late' } } });
     assert.equal(refused.status, 403);
     assert.equal(refused.json().message, 'configmaps "late" is forbidden: unable to create new content in namespace doomed because it is being terminated');
-    await eventually(async () => (await srv.request('GET', '/api/v1/namespaces/doomed/configmaps')).json().items.length === 0, 5000, 'configmaps deleted');
+    await eventually(async () => (await srv.request('GET', '/api/v1/namespaces/doomed/configmaps')).json().items.length === 0, 15_000, 'configmaps deleted');
     const nsObj = await eventually(async () => {
       const o = (await srv.request('GET', '/api/v1/namespaces/doomed')).json();
       return o.status?.conditions?.find((c: any) => c.type === 'NamespaceFinalizersRemaining' && c.status === 'True') ? o : null;
-    }, 5000, 'finalizers-remaining condition');
+    }, 15_000, 'finalizers-remaining condition');
     assert.match(nsObj.status.conditions.find((c: any) => c.type === 'NamespaceContentRemaining').message, /secrets has 1 resource instances/);
     await srv.request('PATCH', '/api/v1/namespaces/doomed/secrets/s', { raw: '{"metadata":{"finalizers":null}}', headers: { 'content-type': 'application/merge-patch+json' } });
-    await eventually(async () => (await srv.request('GET', '/api/v1/namespaces/doomed')).status === 404, 8000, 'namespace removed');
+    await eventually(async () => (await srv.request('GET', '/api/v1/namespaces/doomed')).status === 404, 15_000, 'namespace removed');
     const protectedNs = await srv.request('DELETE', '/api/v1/namespaces/kube-system');
     assert.equal(protectedNs.status, 403);
     assert.equal(protectedNs.json().message, 'namespaces "kube-system" is forbidden: this namespace may not be deleted');
@@ -162,7 +162,7 @@ describe('unsafe deletion of corrupt objects', () => {
         const list = await eventually(async () => {
           const r = await srv.request('GET', base);
           return r.status === 500 ? r : null;
-        }, 3000, 'list to report the corrupt object');
+        }, 15_000, 'list to report the corrupt object');
         const plain = await srv.request('DELETE', `${base}/bad`);
         assert.equal(plain.status, 500);
         const onReadable = await srv.request('DELETE', `${base}/good?ignoreStoreReadErrorWithClusterBreakingPotential=true`);
@@ -177,7 +177,7 @@ describe('unsafe deletion of corrupt objects', () => {
           const unsafe = await srv.request('DELETE', `${base}/bad?ignoreStoreReadErrorWithClusterBreakingPotential=true`);
           assert.equal(unsafe.status, 200, unsafe.text);
           assert.equal((await srv.request('GET', `${base}/bad`)).status, 404);
-          await eventually(async () => (await srv.request('GET', base)).status === 200, 3000, 'list healthy again');
+          await eventually(async () => (await srv.request('GET', base)).status === 200, 15_000, 'list healthy again');
         } else {
           // The option is ignored without the gate: a normal delete of a readable object.
           assert.equal(onReadable.status, 200);

@@ -66,11 +66,11 @@ test('a flooding user is rejected with 429 + Retry-After while the admin, anothe
     assert.equal(fs.status, 201, fs.text);
     const fsUid = fs.json().metadata.uid;
     const plUid = pl.json().metadata.uid;
-    await eventually(async () => (await s.request('GET', '/api/v1/namespaces/flood/configmaps/cm-0', as('flood-token'))).headers['x-kubernetes-pf-flowschema-uid'] === fsUid, 5000, 'the jail to take effect');
+    await eventually(async () => (await s.request('GET', '/api/v1/namespaces/flood/configmaps/cm-0', as('flood-token'))).headers['x-kubernetes-pf-flowschema-uid'] === fsUid, 15_000, 'the jail to take effect');
 
     // The jail has 3 seats: three creates whose bodies have not arrived hold them all.
     const held = [0, 1, 2].map((i) => slowCreate(s, 'flood', `held-${i}`, { authorization: 'Bearer flood-token' }));
-    await eventually(async () => (await s.request('GET', '/debug/api_priority_and_fairness/dump_priority_levels')).text.split('\n').some((l) => /^jail,\s+0,\s+false,\s+false,\s+0,\s+3,/.test(l)), 5000, 'the seats to be taken');
+    await eventually(async () => (await s.request('GET', '/debug/api_priority_and_fairness/dump_priority_levels')).text.split('\n').some((l) => /^jail,\s+0,\s+false,\s+false,\s+0,\s+3,/.test(l)), 15_000, 'the seats to be taken');
     const flood: Promise<HttpResult>[] = [];
     for (let i = 0; i < 20; i++) flood.push(s.request('GET', '/api/v1/namespaces/flood/configmaps', as('flood-token')));
     const others = await Promise.all([
@@ -128,7 +128,7 @@ test('the bootstrap configuration is produced with Found status; dangling refere
     assert.deepEqual(fss, ['catch-all', 'exempt', 'global-default', 'kube-controller-manager', 'kube-scheduler', 'kube-system-service-accounts', 'probes', 'service-accounts', 'system-leader-election', 'system-node-high', 'system-nodes']);
     const pls = (await s.request('GET', `${FC}/prioritylevelconfigurations`)).json().items.map((i: any) => i.metadata.name).sort();
     assert.deepEqual(pls, ['catch-all', 'exempt', 'global-default', 'leader-election', 'node-high', 'system', 'workload-high', 'workload-low']);
-    await eventually(async () => (await s.request('GET', `${FC}/flowschemas/global-default`)).json().status?.conditions?.[0]?.reason === 'Found', 5000, 'Found');
+    await eventually(async () => (await s.request('GET', `${FC}/flowschemas/global-default`)).json().status?.conditions?.[0]?.reason === 'Found', 15_000, 'Found');
     const gd = (await s.request('GET', `${FC}/flowschemas/global-default`)).json();
     assert.equal(gd.metadata.annotations['apf.kubernetes.io/autoupdate-spec'], 'true');
     assert.deepEqual({ ...gd.status.conditions[0], lastTransitionTime: '' }, { type: 'Dangling', status: 'False', lastTransitionTime: '', reason: 'Found', message: 'This FlowSchema references the PriorityLevelConfiguration object named "global-default" and it exists' });
@@ -143,14 +143,14 @@ test('the bootstrap configuration is produced with Found status; dangling refere
     const created = await s.request('POST', `${FC}/flowschemas`, { body: { apiVersion: 'flowcontrol.apiserver.k8s.io/v1', kind: 'FlowSchema', metadata: { name: 'orphan' }, spec: { priorityLevelConfiguration: { name: 'later' }, matchingPrecedence: 500, rules: [] } } });
     assert.equal(created.status, 201, created.text);
     const cond = async () => (await s.request('GET', `${FC}/flowschemas/orphan`)).json().status?.conditions?.find((c: any) => c.type === 'Dangling');
-    const dangling = await eventually(async () => { const c = await cond(); return c?.status === 'True' && c; }, 5000, 'Dangling=True');
+    const dangling = await eventually(async () => { const c = await cond(); return c?.status === 'True' && c; }, 15_000, 'Dangling=True');
     assert.equal(dangling.reason, 'NotFound');
     assert.equal(dangling.message, 'This FlowSchema references the PriorityLevelConfiguration object named "later" but there is no such object');
     const table = await s.request('GET', `${FC}/flowschemas`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
     const row = table.json().rows.find((r: any) => r.cells[0] === 'orphan');
     assert.equal(row.cells[5], 'True', 'MissingPL column');
     await s.request('POST', `${FC}/prioritylevelconfigurations`, { body: { apiVersion: 'flowcontrol.apiserver.k8s.io/v1', kind: 'PriorityLevelConfiguration', metadata: { name: 'later' }, spec: { type: 'Limited', limited: { limitResponse: { type: 'Reject' } } } } });
-    await eventually(async () => (await cond())?.status === 'False', 5000, 'Dangling=False');
+    await eventually(async () => (await cond())?.status === 'False', 15_000, 'Dangling=False');
   } finally {
     await s.close();
   }
@@ -191,7 +191,7 @@ test('--enable-priority-and-fairness=false: the max-in-flight limiter answers 42
     await seedConfigMaps(s, 'flood', 3, 10);
     // one mutating slot: a create whose body has not arrived holds it
     const held = slowCreate(s, 'flood', 'held', { authorization: 'Bearer flood-token' });
-    await eventually(async () => (await s.request('POST', '/api/v1/namespaces/flood/configmaps', { ...as('bob-token'), body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'probe-' } } })).status === 429, 5000, 'the slot to be taken');
+    await eventually(async () => (await s.request('POST', '/api/v1/namespaces/flood/configmaps', { ...as('bob-token'), body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'probe-' } } })).status === 429, 15_000, 'the slot to be taken');
     const rejected = await s.request('DELETE', '/api/v1/namespaces/flood/configmaps/cm-0', as('flood-token'));
     assert.equal(rejected.status, 429);
     assert.equal(rejected.headers['retry-after'], '1');

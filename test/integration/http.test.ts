@@ -248,23 +248,23 @@ describe('HTTP semantics', () => {
     const w = await srv.stream(`${base}?watch=1&allowWatchBookmarks=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&labelSelector=app%3Dx`, (l) => events.push(JSON.parse(l)));
     assert.equal(w.status, 200);
     assert.equal(w.headers['content-type'], 'application/json');
-    await eventually(() => events.find((e) => e.type === 'BOOKMARK' && e.object.metadata.annotations?.['k8s.io/initial-events-end'] === 'true'), 3000, 'initial-events-end bookmark');
+    await eventually(() => events.find((e) => e.type === 'BOOKMARK' && e.object.metadata.annotations?.['k8s.io/initial-events-end'] === 'true'), 15_000, 'initial-events-end bookmark');
     assert.equal(events[0].type, 'ADDED');
     assert.equal(events[0].object.metadata.name, 'a');
     const b = (await srv.request('POST', base, { body: { metadata: { name: 'b', labels: { app: 'x' } } } })).json();
     await srv.request('POST', base, { body: { metadata: { name: 'other', labels: { app: 'y' } } } });
-    await eventually(() => events.some((e) => e.type === 'ADDED' && e.object.metadata.name === 'b'), 3000, 'ADDED b');
+    await eventually(() => events.some((e) => e.type === 'ADDED' && e.object.metadata.name === 'b'), 15_000, 'ADDED b');
     // Leaving the selector is a DELETED event for this watcher.
     await srv.request('PATCH', `${base}/b`, { raw: '{"metadata":{"labels":{"app":"z"}}}', headers: { 'content-type': 'application/merge-patch+json' } });
-    await eventually(() => events.some((e) => e.type === 'DELETED' && e.object.metadata.name === 'b'), 3000, 'DELETED b');
+    await eventually(() => events.some((e) => e.type === 'DELETED' && e.object.metadata.name === 'b'), 15_000, 'DELETED b');
     assert.ok(!events.some((e) => e.object.metadata.name === 'other'));
-    await eventually(() => events.filter((e) => e.type === 'BOOKMARK').length >= 2, 3000, 'periodic bookmark');
+    await eventually(() => events.filter((e) => e.type === 'BOOKMARK').length >= 2, 15_000, 'periodic bookmark');
     w.close();
 
     // Resume from a resourceVersion: only later events, no initial state.
     const resumed: any[] = [];
     const w2 = await srv.stream(`${base}?watch=true&resourceVersion=${b.metadata.resourceVersion}`, (l) => resumed.push(JSON.parse(l)));
-    await eventually(() => resumed.length >= 2, 3000, 'resumed events');
+    await eventually(() => resumed.length >= 2, 15_000, 'resumed events');
     assert.deepEqual(resumed.slice(0, 2).map((e) => `${e.type}:${e.object.metadata.name}`), ['ADDED:other', 'MODIFIED:b']);
     w2.close();
 
@@ -407,7 +407,8 @@ describe('slow watchers', () => {
       slow.end();
       const fast: string[] = [];
       const w = await srv.stream(`${base}?watch=1`, (l) => fast.push(l));
-      await new Promise((r) => setTimeout(r, 200));
+      // Both watches registered before the writes (the slow one's request may still be in flight).
+      await eventually(() => srv.openWatches() === 2, 15_000, 'both watches open');
       const payload = 'x'.repeat(64 * 1024);
       for (let i = 0; i < 120; i++) {
         const r = await srv.request('POST', base, { body: { metadata: { name: `big-${i}` }, data: { p: payload } } });

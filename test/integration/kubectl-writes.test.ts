@@ -110,9 +110,9 @@ describe('kubectl writes', () => {
     assert.equal((await k(['delete', 'cm', 'orph', '--cascade=orphan'])).code, 0);
     const fg = await k(['delete', 'cm', 'fg', '--cascade=foreground']);
     assert.equal(fg.code, 0, fg.stderr);
-    await eventually(async () => (await k(['get', 'cm', 'bg-dep'])).code !== 0, 8000, 'background cascade');
-    await eventually(async () => (await k(['get', 'cm', 'fg-dep'])).code !== 0 && (await k(['get', 'cm', 'fg'])).code !== 0, 8000, 'foreground cascade');
-    await eventually(async () => (await k(['get', 'cm', 'orph'])).code !== 0, 8000, 'orphan owner gone');
+    await eventually(async () => (await k(['get', 'cm', 'bg-dep'])).code !== 0, 15_000, 'background cascade');
+    await eventually(async () => (await k(['get', 'cm', 'fg-dep'])).code !== 0 && (await k(['get', 'cm', 'fg'])).code !== 0, 15_000, 'foreground cascade');
+    await eventually(async () => (await k(['get', 'cm', 'orph'])).code !== 0, 15_000, 'orphan owner gone');
     const orphaned = JSON.parse((await k(['get', 'cm', 'orph-dep', '-o', 'json'])).stdout);
     assert.equal(orphaned.metadata.ownerReferences, undefined);
     // deletecollection by label selector

@@ -60,7 +60,7 @@ describe('RBAC authorization', () => {
   it('grants through a RoleBinding in its namespace only, and says which binding allowed', async () => {
     await adminCreate(srv, `${RBAC}/namespaces/default/roles`, role('default', 'pod-reader', [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'watch'] }]));
     await adminCreate(srv, `${RBAC}/namespaces/default/rolebindings`, binding('RoleBinding', 'read-pods', 'Role', 'pod-reader', [userSubject('alice')], 'default'));
-    await eventually(async () => (await asUser(srv, alice, 'GET', '/api/v1/namespaces/default/pods')).status === 200, 5000, 'alice lists pods');
+    await eventually(async () => (await asUser(srv, alice, 'GET', '/api/v1/namespaces/default/pods')).status === 200, 15_000, 'alice lists pods');
     assert.equal((await asUser(srv, alice, 'GET', '/api/v1/namespaces/kube-system/pods')).status, 403);
     assert.equal((await asUser(srv, alice, 'GET', '/api/v1/pods')).status, 403);
     const ssar = await asUser(srv, alice, 'POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', {
@@ -139,7 +139,7 @@ describe('RBAC authorization', () => {
     await waitForAccess(srv, 'bob', [], { verb: 'bind', group: 'rbac.authorization.k8s.io', resource: 'roles', name: 'secret-reader', namespace: 'default' });
     const bound = await asUser(srv, bob, 'POST', `${RBAC}/namespaces/default/rolebindings`, { body: secretBinding });
     assert.equal(bound.status, 201, bound.text);
-    await eventually(async () => (await asUser(srv, carol, 'GET', '/api/v1/namespaces/default/secrets')).status === 200, 5000, 'carol lists secrets');
+    await eventually(async () => (await asUser(srv, carol, 'GET', '/api/v1/namespaces/default/secrets')).status === 200, 15_000, 'carol lists secrets');
 
     const current = bound.json();
     const changed = await srv.request('PUT', `${RBAC}/namespaces/default/rolebindings/read-secrets`, {
@@ -258,7 +258,7 @@ subjects:
 
   it('reacts to deleted bindings and roles', async () => {
     await srv.request('DELETE', `${RBAC}/namespaces/default/rolebindings/read-pods`);
-    await eventually(async () => (await asUser(srv, alice, 'GET', '/api/v1/namespaces/default/pods')).status === 403, 5000, 'alice loses pods');
+    await eventually(async () => (await asUser(srv, alice, 'GET', '/api/v1/namespaces/default/pods')).status === 403, 15_000, 'alice loses pods');
     await srv.request('DELETE', `${RBAC}/clusterroles/matching`);
     await waitForAccess(srv, 'carol', [], { verb: 'get', resource: 'pods', subresource: 'status', name: 'p', namespace: 'x' }, false);
     const sar = await srv.request('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', {

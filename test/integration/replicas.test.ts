@@ -242,7 +242,7 @@ describe('skiff replicas on one etcd', { skip }, () => {
       const rv = created.json.metadata.resourceVersion;
       const updated = await a.call('PUT', `${CM}/from-a`, { ...created.json, data: { k: 'v2' } });
       assert.equal(updated.status, 200);
-      await eventually(() => w.events.length >= 2, 5000, 'two events on B');
+      await eventually(() => w.events.length >= 2, 15_000, 'two events on B');
       assert.deepEqual(
         w.events.map((e) => [e.type, e.object.metadata.name, e.object.metadata.resourceVersion, e.object.data.k]),
         [
@@ -311,7 +311,7 @@ describe('skiff replicas on one etcd', { skip }, () => {
         const res = await eventually(async () => {
           const x = await r.readyz();
           return x.status === 500 ? x : undefined;
-        }, 5000, `${r.name} readyz to fail`);
+        }, 15_000, `${r.name} readyz to fail`);
         assert.match(res!.body, /^\[-\]etcd failed: reason withheld$/m);
         assert.match(res!.body, /^\[-\]etcd-readiness failed: reason withheld$/m);
       }

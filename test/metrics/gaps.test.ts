@@ -51,11 +51,11 @@ describe('metric families of issue 16', () => {
     const b = await srv.stream('/api/v1/namespaces/default/configmaps?watch=1', () => {});
     assert.equal(a.status, 200);
     assert.equal(b.status, 200);
-    await eventually(async () => sample(await scrape(), 'apiserver_longrunning_requests', labels) === before + 2, 5000, 'two watchers');
+    await eventually(async () => sample(await scrape(), 'apiserver_longrunning_requests', labels) === before + 2, 15_000, 'two watchers');
     a.close();
-    await eventually(async () => sample(await scrape(), 'apiserver_longrunning_requests', labels) === before + 1, 5000, 'one watcher left');
+    await eventually(async () => sample(await scrape(), 'apiserver_longrunning_requests', labels) === before + 1, 15_000, 'one watcher left');
     b.close();
-    await eventually(async () => sample(await scrape(), 'apiserver_longrunning_requests', labels) === before, 5000, 'no watcher left');
+    await eventually(async () => sample(await scrape(), 'apiserver_longrunning_requests', labels) === before, 15_000, 'no watcher left');
     assert.doesNotMatch(await scrape(), /^apiserver_registered_watchers/m);
   });
 

@@ -108,8 +108,8 @@ export function silentLogger(): Logger {
   return createLogger({ verbosity: 0, stream: { write: (line: string) => (line.startsWith('E') ? process.stderr.write(line) : true) } });
 }
 
-/** Poll until fn returns truthy or the timeout passes. */
-export async function eventually<T>(fn: () => T | Promise<T>, timeoutMs = 5000, what = 'condition', intervalMs = 20): Promise<T> {
+/** Poll until fn returns truthy or the timeout passes (generous: CI is a loaded 2-core machine). */
+export async function eventually<T>(fn: () => T | Promise<T>, timeoutMs = 15_000, what = 'condition', intervalMs = 20): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

@@ -33,10 +33,10 @@ export function mutatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
     handles: (op) => op !== 'DELETE',
     admit(a) {
       if (!active()) return;
-      const hooks = source.hooks();
-      if (hooks.length === 0) return;
       if (ADMISSION_EXCLUDED_RESOURCES.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
-      return mutate(a, hooks);
+      const hooks = source.readyHooks(a);
+      if (Array.isArray(hooks)) return hooks.length === 0 ? undefined : mutate(a, hooks);
+      return hooks.then((h) => (h.length === 0 ? undefined : mutate(a, h)));
     },
     start: () => (active() ? source.start() : Promise.resolve()),
     stop: () => source.stop(),

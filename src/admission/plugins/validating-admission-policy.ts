@@ -33,10 +33,10 @@ export function validatingAdmissionPolicy(deps: PluginDeps): AdmissionPlugin {
   return {
     name: 'ValidatingAdmissionPolicy',
     validate(a) {
-      const hooks = source.hooks();
-      if (hooks.length === 0) return;
       if (ADMISSION_EXCLUDED_RESOURCES.has(`${a.resource.group}/${a.resource.resource}`) || isExemptAdmissionConfigurationResource(a)) return;
-      return checkPolicies(a, hooks);
+      const hooks = source.readyHooks(a);
+      if (Array.isArray(hooks)) return hooks.length === 0 ? undefined : checkPolicies(a, hooks);
+      return hooks.then((h) => (h.length === 0 ? undefined : checkPolicies(a, h)));
     },
     start: () => source.start(),
     stop: () => source.stop(),

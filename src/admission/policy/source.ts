@@ -4,6 +4,8 @@
 // name (a binding naming no existing policy is ignored).
 
 import { Informer } from '../../controllers/informer.js';
+import { admissionForbidden } from '../errors.js';
+import type { Attributes } from '../types.js';
 import type { Registry } from '../../registry/registry.js';
 import type { ServedResource } from '../../types/catalog.js';
 import type { Obj } from '../../types/kind.js';
@@ -22,6 +24,12 @@ export interface PolicyHook<C = CompiledPolicy> {
   /** Why the policy cannot be evaluated (an unknown paramKind). */
   configurationError?: string;
 }
+
+/** The 403 of a policy plugin whose policies have not been listed yet (policy/generic/plugin.go Dispatch). */
+export const NOT_READY = 'not yet ready to handle request';
+
+/** admission.Handler's timeToWaitForReady (pkg/admission/handler.go). */
+const TIME_TO_WAIT_FOR_READY_MS = 10_000;
 
 interface PolicyEntry<C> {
   policy: Obj;
@@ -47,11 +55,38 @@ export class PolicySource<C = CompiledPolicy> {
   private readonly policies = new Map<string, PolicyEntry<C>>();
   private readonly bindings = new Map<string, Obj>();
   private informer: Informer | undefined;
+  private synced = false;
+  private markSynced!: () => void;
+  private readonly syncedOnce = new Promise<void>((resolve) => (this.markSynced = resolve));
 
   constructor(
     private readonly registry: Registry,
     private readonly kinds: PolicyKinds<C>,
   ) {}
+
+  /**
+   * admission.Handler's WaitForReady: whether the first list of policies and bindings has
+   * arrived, waiting for it up to 10 s. The server listens before its post-start hooks
+   * start admission, so a request may come before the source is filled; evaluating it
+   * against no policies would let it past every policy.
+   */
+  async waitForReady(timeoutMs = TIME_TO_WAIT_FOR_READY_MS): Promise<boolean> {
+    if (this.synced) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.syncedOnce, timedOut]);
+    clearTimeout(timer);
+    return this.synced;
+  }
+  /** The hooks to dispatch: at once when the source is filled, else after waitForReady, or upstream's 403. */
+  readyHooks(a: Attributes): PolicyHook<C>[] | Promise<PolicyHook<C>[]> {
+    if (this.synced) return this.hooks();
+    return this.waitForReady().then((ready) => {
+      if (!ready) throw admissionForbidden(a, NOT_READY);
+      return this.hooks();
+    });
+  }
+
 
   /** Whether the server serves the policy kind at all (a plugin whose API is off does nothing). */
   get served(): boolean {
@@ -67,6 +102,8 @@ export class PolicySource<C = CompiledPolicy> {
     }
     this.informer = new Informer(this.registry, resources, (type, obj) => this.observe(type, obj));
     await this.informer.start();
+    this.synced = true;
+    this.markSynced();
   }
 
   stop(): void {

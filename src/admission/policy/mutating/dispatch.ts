@@ -6,7 +6,8 @@
 // the failurePolicy; the first one left becomes the 403. Evaluation is pure (it may be
 // repeated once the authorizer answered): the outcome says what to write back.
 
-import { forbidden, notFound, type StatusError } from '../../../apimachinery/errors.js';
+import { notFound, type StatusError } from '../../../apimachinery/errors.js';
+import { admissionForbidden } from '../../errors.js';
 import type { CheckingCelAuthorizer } from '../../../authz/cel-adapter.js';
 import { ResourceCheckValue, RUNTIME_CEL_COST_BUDGET } from '../../../cel/index.js';
 import { customResourceOf } from '../../../crd/kind.js';
@@ -250,16 +251,9 @@ export async function dispatchMutations(a: Attributes, hooks: MutatingHook[], pr
 
   const failing = errors.filter((e) => e.failurePolicy !== 'Ignore');
   if (failing.length === 0) return outcome(shouldReinvoke);
-  const err = forbidden({ group: a.resource.group, resource: a.resource.resource }, resourceName(a), 'admission request denied by policy');
+  const err = admissionForbidden(a, 'admission request denied by policy');
   err.status.message = policyErrorMessage(failing[0]!);
   if (failing[0]!.reason) err.status.reason = failing[0]!.reason;
   err.status.details = { ...(err.status.details ?? {}), causes: failing.map((e) => ({ message: policyErrorMessage(e) })) };
   return outcome(shouldReinvoke, err);
-}
-
-/** extractResourceName: the request's name, else the object's name or generateName. */
-function resourceName(a: Attributes): string {
-  if (a.name) return a.name;
-  const m = a.object?.metadata;
-  return (m?.name as string) || (m?.generateName as string) || '';
 }
