@@ -84,17 +84,6 @@ async function drainRetrying(c: Client, path: string): Promise<{ status: number;
   }
 }
 
-/** V8 heap in use and memory outside it (Buffers), from the server's /metrics (prom-client's process metrics). */
-async function heapFigures(c: Client): Promise<string> {
-  const res = await c.call('GET', '/metrics');
-  if (res.status !== 200) return `metrics ${res.status}`;
-  const metric = (name: string) => {
-    const m = new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(res.body);
-    return m ? Number(m[1]) / 2 ** 20 : NaN;
-  };
-  return `heap used ${mib(metric('nodejs_heap_size_used_bytes'))} of ${mib(metric('nodejs_heap_size_total_bytes'))}, external ${mib(metric('nodejs_external_memory_bytes'))}`;
-}
-
 function pick(c: Client) {
   const o = c.agent.options as { ca?: unknown; cert?: unknown; key?: unknown };
   return { ca: o.ca as string, cert: o.cert as string, key: o.key as string };
@@ -139,7 +128,7 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
   const rows: [string, string][] = [];
   // Each figure is also reported as soon as it is measured (a long run shows its progress).
   const add = (label: string, value: string) => {
-    add(label, value);
+    rows.push([label, value]);
     onRow?.(label, value);
   };
   const tag = (s: string) => `${s} [${opts.objects.toLocaleString('en-US')}]`;
@@ -168,7 +157,6 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
     add(tag('creates/s at c=16 while loading'), (stored / createS).toFixed(0));
     add(tag('RSS after creates'), mib(loaded));
     add(tag('RSS growth per stored object'), `${(((loaded - base) * 1024) / stored).toFixed(1)} KiB (object JSON ${(sample.length / 1024).toFixed(1)} KiB)`);
-    add(tag('  after creates'), await heapFigures(c));
     peak = Math.max(peak, procMiB(pid1, 'VmHWM'));
     c.agent.destroy();
 
@@ -190,12 +178,10 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
       if (r.status !== 200) throw new Error(`namespace list: ${r.status}`);
     }
     add(tag('RSS after full lists'), `${mib(procMiB(pid2))} (cluster-wide list ${(all.bytes / 1e6).toFixed(0)} MB)`);
-    add(tag('  after full lists'), await heapFigures(c2));
 
     const watchers = openWatchers(c2, port, namespaces);
     const opsPerS = await mixedLoad(c2, namespaces, perNs, opts.mixedSeconds, conc);
     add(tag(`RSS after ${opts.mixedSeconds} s mixed load`), `${mib(procMiB(pid2))} (${opsPerS.toFixed(0)} ops/s)`);
-    add(tag('  after mixed load'), await heapFigures(c2));
 
     for (const ns of namespaces) await expect(c2.call('DELETE', `/api/v1/namespaces/${ns}/configmaps`), 200);
     const left = JSON.parse(await expect(c2.call('GET', '/api/v1/configmaps?labelSelector=app%3Dbench&limit=1'), 200));
@@ -208,7 +194,6 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
     peak = Math.max(peak, procMiB(pid2, 'VmHWM'));
     add(tag('peak RSS (create, restart, lists, mixed, deletes)'), mib(peak));
     add(tag('RSS after deletes and one compaction'), `${mib(after)} (${((after / base - 1) * 100).toFixed(0)}% above the RSS before load)`);
-    add(tag('  after deletes and compaction'), await heapFigures(c2));
     c2.agent.destroy();
     second.child.kill('SIGTERM');
     await exited(second.child);

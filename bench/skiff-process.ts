@@ -55,8 +55,12 @@ export function client(port: number, kubeconfig: string, maxSockets: number): Cl
   };
 }
 
-export async function waitReady(port: number, t0: number): Promise<number> {
+/** Milliseconds from t0 to the first /readyz 200; fails if the server exits first. */
+export async function waitReady(port: number, t0: number, child?: ChildProcess): Promise<number> {
   for (;;) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`skiff exited (${child.exitCode ?? child.signalCode}) before /readyz answered 200`);
+    }
     const ok = await new Promise<boolean>((resolve) => {
       const req = request({ host: '127.0.0.1', port, path: '/readyz', rejectUnauthorized: false, agent: false }, (res) => {
         res.resume();
@@ -83,7 +87,7 @@ export function rssMiB(pid: number): number {
 export async function startSkiffOn(dataDir: string, port: number, extraArgs: string[]): Promise<{ child: ChildProcess; ms: number }> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs], { stdio: 'ignore' });
-  const ms = await waitReady(port, t0);
+  const ms = await waitReady(port, t0, child);
   return { child, ms };
 }
 
