@@ -230,7 +230,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const flowControl = concurrency.flowControl;
   const reviews = new Reviews(authenticator, authorizer, authorizer, apiAudiences);
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes, admission, metrics: requestMetrics, cbor: featureGates.enabled('CBORServingAndStorage') }, reviews, authorizer);
-  const discovery = new Discovery(catalog);
+  const discovery = new Discovery(catalog, { cbor: featureGates.enabled('CBORServingAndStorage') });
   // OpenAPI is built on first request; its modules load then too, not at start-up.
   let openapi: OpenApi | undefined;
   const loadOpenApi = async (): Promise<OpenApi> => {

@@ -3,7 +3,8 @@
 
 import { createHash } from 'node:crypto';
 import { resourceNotFound } from '../apimachinery/errors.js';
-import { parseMediaRanges } from '../encoding/negotiate.js';
+import { encodeCbor } from '../encoding/cbor.js';
+import { CBOR_MEDIA_TYPE, negotiateResponse, parseMediaRanges } from '../encoding/negotiate.js';
 import { header, sendBytes, setHeader, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog } from '../types/catalog.js';
 import type { KindDef, Obj } from '../types/kind.js';
@@ -22,7 +23,10 @@ function storageGVK(catalog: Catalog, def: KindDef): { group: string; version: s
 export class Discovery {
   private cache = new Map<string, Buffer>();
 
-  constructor(private readonly catalog: Catalog) {}
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly options: { cbor?: boolean } = {},
+  ) {}
 
   /** Forget cached documents (the catalog changed). */
   invalidate(): void {
@@ -81,8 +85,22 @@ export class Discovery {
     return false;
   }
 
+  /** JSON, or CBOR when CBORServingAndStorage is on and the client prefers it (upstream negotiates discovery like any object). */
   private send(ctx: Ctx, body: Buffer): void {
+    if (this.options.cbor && this.prefersCbor(header(ctx.req, 'accept'))) {
+      sendBytes(ctx, 200, CBOR_MEDIA_TYPE, encodeCbor(JSON.parse(body.toString('utf8'))));
+      return;
+    }
     sendBytes(ctx, 200, 'application/json', body);
+  }
+
+  private prefersCbor(accept: string | undefined): boolean {
+    if (!accept?.includes('cbor')) return false;
+    try {
+      return negotiateResponse(accept, 'other', { cbor: true }).encoding === 'cbor';
+    } catch {
+      return false;
+    }
   }
 
   private group(name: string, versions: string[]): Obj {

@@ -98,6 +98,18 @@ describe('CBOR with CBORServingAndStorage on', () => {
   });
   after(() => srv?.close());
 
+  it('serves the legacy discovery documents in CBOR when asked, JSON otherwise', async () => {
+    for (const path of ['/api', '/api/v1', '/apis', '/apis/apps', '/apis/apps/v1']) {
+      const json = await raw(srv, 'GET', path, { accept: 'application/json' });
+      assert.equal(json.headers['content-type'], 'application/json', path);
+      const cbor = await raw(srv, 'GET', path, { accept: `${CBOR}, application/json;q=0.9` });
+      assert.equal(cbor.status, 200, path);
+      assert.equal(cbor.headers['content-type'], CBOR, path);
+      assert.deepEqual(cbor.body.subarray(0, 3), Buffer.from([0xd9, 0xd9, 0xf7]), `${path}: self-described CBOR`);
+      assert.deepEqual(decodeCbor(cbor.body), JSON.parse(json.body.toString('utf8')), path);
+    }
+  });
+
   it('creates every built-in kind from a CBOR body and reads it back in CBOR as its JSON form', async () => {
     const differences: string[] = [];
     let compared = 0;
