@@ -47,7 +47,7 @@ export class Discovery {
     const p = ctx.path.replace(/\/+$/, '') || '/';
     const segs = p.split('/').filter(Boolean);
     if (segs[0] === 'api' && segs.length === 1) {
-      const agg = wantsAggregated(header(ctx.req, 'accept'));
+      const agg = wantsAggregated(header(ctx.req, 'accept'), this.options.cbor === true);
       if (agg) return this.sendAggregated(ctx, agg, true), true;
       this.send(ctx, this.memo('api', () => ({
         kind: 'APIVersions',
@@ -62,7 +62,7 @@ export class Discovery {
       return true;
     }
     if (segs[0] === 'apis' && segs.length === 1) {
-      const agg = wantsAggregated(header(ctx.req, 'accept'));
+      const agg = wantsAggregated(header(ctx.req, 'accept'), this.options.cbor === true);
       if (agg) return this.sendAggregated(ctx, agg, false), true;
       this.send(ctx, this.memo('apis', () => ({
         kind: 'APIGroupList',
@@ -175,7 +175,7 @@ export class Discovery {
     return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
   }
 
-  private sendAggregated(ctx: Ctx, version: 'v2' | 'v2beta1', core: boolean): void {
+  private sendAggregated(ctx: Ctx, { version, subtype }: AggregatedFormat, core: boolean): void {
     const body = this.memo(`agg:${version}:${core}`, () => this.aggregated(version, core));
     const etag = `"${createHash('sha512').update(body).digest('hex').slice(0, 64).toUpperCase()}"`;
     setHeader(ctx.res, 'vary', 'Accept');
@@ -185,16 +185,23 @@ export class Discovery {
       ctx.res.end();
       return;
     }
-    sendBytes(ctx, 200, `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`, body);
+    const mediaType = `application/${subtype};g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
+    sendBytes(ctx, 200, mediaType, subtype === 'cbor' ? encodeCbor(JSON.parse(body.toString('utf8'))) : body);
   }
 }
 
-function wantsAggregated(accept: string | undefined): 'v2' | 'v2beta1' | null {
+interface AggregatedFormat {
+  version: 'v2' | 'v2beta1';
+  subtype: 'json' | 'cbor';
+}
+
+function wantsAggregated(accept: string | undefined, cbor: boolean): AggregatedFormat | null {
   if (!accept) return null;
   for (const r of parseMediaRanges(accept)) {
     if (r.q <= 0) continue;
-    if (r.type === 'application' && r.subtype === 'json' && r.params['g'] === 'apidiscovery.k8s.io' && r.params['as'] === 'APIGroupDiscoveryList') {
-      if (r.params['v'] === 'v2' || r.params['v'] === 'v2beta1') return r.params['v'];
+    const subtype = r.subtype === 'json' || (cbor && r.subtype === 'cbor') ? r.subtype : null;
+    if (r.type === 'application' && subtype && r.params['g'] === 'apidiscovery.k8s.io' && r.params['as'] === 'APIGroupDiscoveryList') {
+      if (r.params['v'] === 'v2' || r.params['v'] === 'v2beta1') return { version: r.params['v'], subtype };
       continue;
     }
     if (r.params['as']) continue;

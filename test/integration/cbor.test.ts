@@ -110,6 +110,18 @@ describe('CBOR with CBORServingAndStorage on', () => {
     }
   });
 
+  it('serves aggregated discovery in CBOR for application/cbor;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList', async () => {
+    for (const path of ['/api', '/apis']) {
+      const params = 'g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+      const json = await raw(srv, 'GET', path, { accept: `application/json;${params}` });
+      const cbor = await raw(srv, 'GET', path, { accept: `${CBOR};${params},application/json;${params};q=0.9` });
+      assert.equal(cbor.status, 200, path);
+      assert.equal(cbor.headers['content-type'], `${CBOR};${params}`, path);
+      assert.equal(cbor.headers['etag'], json.headers['etag'], `${path}: one ETag whatever the encoding`);
+      assert.deepEqual(decodeCbor(cbor.body), JSON.parse(json.body.toString('utf8')), path);
+    }
+  });
+
   it('creates every built-in kind from a CBOR body and reads it back in CBOR as its JSON form', async () => {
     const differences: string[] = [];
     let compared = 0;
