@@ -35,6 +35,13 @@ export function authenticationConfigMapData(info: ClusterAuthenticationInfo): Re
   return data;
 }
 
+/** Go's time.Parse("2006-01-02", s) succeeds. */
+function isTrackingDate(s: unknown): boolean {
+  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -74,14 +81,23 @@ export class ClusterAuthenticationPublisher {
       },
       { dryRun: false, allowCreate: true },
     );
+    // As upstream's legacytokentracking controller (syncConfigMap): created only when absent, its
+    // date set again only when unparsable. A restart then writes nothing (and does not wait
+    // for the store's write path to come up before it is ready).
     try {
-      await this.registry.create(
+      await this.registry.guaranteedUpdate(
         this.scope,
-        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: LEGACY_TOKEN_TRACKING_CONFIGMAP, namespace: NAMESPACE }, data: { since: today() } },
-        { dryRun: false },
+        LEGACY_TOKEN_TRACKING_CONFIGMAP,
+        (cur: Obj | undefined) => {
+          if (cur && isTrackingDate(cur.data?.since)) return cur;
+          const base: Obj = cur ?? { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: LEGACY_TOKEN_TRACKING_CONFIGMAP, namespace: NAMESPACE } };
+          return { ...base, data: { ...(cur?.data ?? {}), since: today() } };
+        },
+        { dryRun: false, allowCreate: true },
       );
     } catch (e) {
-      if (!(isStatusError(e) && e.code === 409)) throw e;
+      // Another replica created or changed it first.
+      if (!(isStatusError(e) && (e.code === 409 || e.code === 404))) throw e;
     }
   }
 }
