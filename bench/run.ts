@@ -18,6 +18,9 @@
 // "start to /readyz 200" is measured from outside the process: from spawn (this process
 // starts node on the CLI) to the first 200 of /readyz, polled every 2 ms; the median of
 // several restarts on the same data dir (its default objects in place, no other objects).
+// The polls share one keep-alive connection; beside it, the server's CPU time by then
+// (less distorted by a loaded machine than wall time) and, in a table of its own, node's
+// own floor on this machine (spawn to exit of `node -e 0`, an idle node's CPU and RSS).
 // "creates/s at c=16, separate client" runs the clients in another process, one
 // keep-alive HTTPS connection per worker, as client-go's HTTP/1.1 transport does.
 
@@ -28,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
-import { client, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
+import { client, median, nodeFloor, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
 import { memoryBench, memoryOptionsFromArgs } from './memory.js';
 
 /** Client mode: `run.js --create-client <json>` posts ConfigMaps and prints creates/s. */
@@ -70,7 +73,6 @@ async function runCreateClient(args: CreateClientArgs): Promise<void> {
   for (const c of clients) c.agent.destroy();
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
@@ -116,8 +118,9 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     first.child.kill('SIGTERM');
     await new Promise((r) => first.child.once('exit', r));
     const startMs: number[] = [];
+    const startCpuMs: number[] = [];
     const rss: number[] = [];
-    let started: { child: ChildProcess; ms: number } | undefined;
+    let started: Awaited<ReturnType<typeof startSkiffOn>> | undefined;
     for (let i = 0; i < 5; i++) {
       if (started) {
         started.child.kill('SIGTERM');
@@ -125,11 +128,13 @@ async function measure(backend: Backend): Promise<[string, string][]> {
       }
       started = await startSkiff(dataDir, port);
       startMs.push(started.ms);
+      startCpuMs.push(started.cpuMs);
       await new Promise((r) => setTimeout(r, 300));
       rss.push(rssMiB(started.child.pid!));
     }
     const child = started!.child;
     out.push(['start to /readyz 200 (spawn to ready, median of 5)', `${median(startMs).toFixed(0)} ms (${Math.min(...startMs).toFixed(0)}-${Math.max(...startMs).toFixed(0)})`]);
+    out.push(['server CPU time until /readyz 200 (all threads, median of 5)', `${median(startCpuMs).toFixed(0)} ms`]);
     out.push(['RSS after start (median of 5)', `${median(rss).toFixed(1)} MiB`]);
 
     const kubeconfig = join(dataDir, 'kubeconfig');
@@ -307,6 +312,15 @@ async function main() {
     }
   }
   printTable(results, notes);
+  const floor = await nodeFloor();
+  printTable(
+    [{ name: 'node', rows: [
+      ['spawn to exit of `node -e 0` (median of 5)', `${floor.exitMs.toFixed(0)} ms`],
+      ['CPU time of an idle node when up (median of 5)', `${floor.cpuMs.toFixed(0)} ms`],
+      ['RSS of an idle node (median of 5)', `${floor.rssMiB.toFixed(1)} MiB`],
+    ] }],
+    [`the runtime's floor on this machine (${process.version}), beside the start rows above`],
+  );
   if (flag('no-memory') === undefined) {
     // Memory per object, peak, give-back and restart (bench/memory.ts; --objects 100000 for the 5x mode).
     const rows = await memoryBench(memoryOptionsFromArgs());

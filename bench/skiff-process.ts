@@ -55,23 +55,43 @@ export function client(port: number, kubeconfig: string, maxSockets: number): Cl
   };
 }
 
-/** Milliseconds from t0 to the first /readyz 200; fails if the server exits first. */
+/**
+ * Milliseconds from t0 to the first /readyz 200; fails if the server exits first. The
+ * polls share one keep-alive connection (a new TLS handshake every 2 ms would cost the
+ * starting server more CPU than the requests themselves, and slow the start it measures).
+ */
 export async function waitReady(port: number, t0: number, child?: ChildProcess): Promise<number> {
-  for (;;) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) {
-      throw new Error(`skiff exited (${child.exitCode ?? child.signalCode}) before /readyz answered 200`);
-    }
-    const ok = await new Promise<boolean>((resolve) => {
-      const req = request({ host: '127.0.0.1', port, path: '/readyz', rejectUnauthorized: false, agent: false }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: false });
+  try {
+    for (;;) {
+      if (child && (child.exitCode !== null || child.signalCode !== null)) {
+        throw new Error(`skiff exited (${child.exitCode ?? child.signalCode}) before /readyz answered 200`);
+      }
+      const ok = await new Promise<boolean>((resolve) => {
+        const req = request({ host: '127.0.0.1', port, path: '/readyz', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200));
+        });
+        req.on('error', () => resolve(false));
+        req.end();
       });
-      req.on('error', () => resolve(false));
-      req.end();
-    });
-    if (ok) return performance.now() - t0;
-    await new Promise((r) => setTimeout(r, 2));
+      if (ok) return performance.now() - t0;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  } finally {
+    agent.destroy();
   }
+}
+
+/** Linux reports CPU times in /proc/<pid>/stat in clock ticks of 1/100 s (USER_HZ). */
+const TICK_MS = 10;
+
+/** CPU time (user + system, all threads) a live process has used so far, in ms (ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  // Fields 14 and 15 (utime, stime), counted after the parenthesised command name.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
 /** A field of /proc/<pid>/status in MiB: VmRSS (resident now) or VmHWM (peak resident). */
@@ -84,11 +104,40 @@ export function rssMiB(pid: number): number {
   return procMiB(pid, 'VmRSS');
 }
 
-export async function startSkiffOn(dataDir: string, port: number, extraArgs: string[]): Promise<{ child: ChildProcess; ms: number }> {
+/** Starts skiff; ms is spawn to the first /readyz 200 and cpuMs the server's CPU time by then. */
+export async function startSkiffOn(dataDir: string, port: number, extraArgs: string[]): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs], { stdio: 'ignore' });
   const ms = await waitReady(port, t0, child);
-  return { child, ms };
+  return { child, ms, cpuMs: cpuMs(child.pid!) };
+}
+
+/**
+ * The runtime's own floor on this machine, for the start rows: spawn to exit of `node -e 0`,
+ * and an idle node process's CPU time and RSS (read as skiff's are, 300 ms after it is up).
+ */
+export async function nodeFloor(runs = 5): Promise<{ exitMs: number; cpuMs: number; rssMiB: number }> {
+  const exitMs: number[] = [];
+  const cpu: number[] = [];
+  const rss: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await exited(spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }));
+    exitMs.push(performance.now() - t0);
+    const idle = spawn(process.execPath, ['-e', 'process.stdout.write("up"); setInterval(() => {}, 60_000)'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    await new Promise((r) => idle.stdout!.once('data', r));
+    cpu.push(cpuMs(idle.pid!));
+    await new Promise((r) => setTimeout(r, 300));
+    rss.push(rssMiB(idle.pid!));
+    idle.kill('SIGKILL');
+    await exited(idle);
+  }
+  return { exitMs: median(exitMs), cpuMs: median(cpu), rssMiB: median(rss) };
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
 }
 
 export function exited(child: ChildProcess): Promise<void> {
