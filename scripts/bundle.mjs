@@ -27,7 +27,12 @@ await build({
 });
 // The launcher compiles the bundle as a classic script, where import() has no loader: the
 // lazy imports of external packages (they all ship CommonJS too) become require().
-const compiled = readFileSync('dist/skiff-bundle.cjs', 'utf8').replace(/^#!.*/, '').replace(/\bimport\(("(?:@peculiar\/x509|node:[a-z_/]+)")\)/g, 'Promise.resolve().then(() => require($1))');
+const minified = readFileSync('dist/skiff-bundle.cjs', 'utf8').replace(/^#!.*/, '').replace(/\bimport\(("(?:@peculiar\/x509|node:[a-z_/]+)")\)/g, 'Promise.resolve().then(() => require($1))');
+// esbuild leaves non-ASCII characters in regular expression literals (µs, μs): as \u escapes
+// the file is pure ASCII, which the launcher reads as latin1 (no UTF-8 decoding) and V8 keeps
+// as a one-byte string, half the memory of the two-byte string one non-Latin-1 character forces.
+if (/\\[^\x00-\x7f]/.test(minified)) throw new Error('dist/skiff-bundle.cjs: an escaped non-ASCII character cannot be rewritten as \\u');
+const compiled = minified.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const leftover = /\bimport\("[^"]*"\)/.exec(compiled);
 if (leftover) throw new Error(`dist/skiff-bundle.cjs: ${leftover[0]} cannot run in the launcher`);
 // Stored as the function expression the launcher calls (CommonJS's module wrapper), so the

@@ -24,8 +24,9 @@ function compileBundle() {
   } catch {
     cachedData = undefined;
   }
-  // The file is one function expression: (function (exports, require, module, __filename, __dirname) {...}).
-  const script = new Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath, cachedData });
+  // The file is one function expression: (function (exports, require, module, __filename, __dirname) {...}),
+  // pure ASCII (bundle.mjs escapes the rest): latin1 reads it without UTF-8 decoding.
+  const script = new Script(readFileSync(bundlePath, 'latin1'), { filename: bundlePath, cachedData });
   const used = cachedData !== undefined && !script.cachedDataRejected;
   if (process.env.SKIFF_TRACE_START === '1') process.stderr.write(`start code cache: ${used ? 'used' : cachedData ? 'rejected' : 'absent'}\n`);
   if (!used) writeCacheLater(script);

@@ -4,11 +4,12 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const launcher = fileURLToPath(new URL('../../skiff.mjs', import.meta.url));
+const bundle = fileURLToPath(new URL('../../skiff-bundle.cjs', import.meta.url));
 
 function run(args: string[]): { stdout: string; stderr: string; status: number | null } {
   const r = spawnSync(process.execPath, [launcher, ...args], { encoding: 'utf8', env: { ...process.env, SKIFF_TRACE_START: '1' } });
@@ -35,5 +36,14 @@ describe('the bundled CLI launcher', { skip: existsSync(launcher) ? false : 'dis
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /secure-port/);
     assert.ok(execFileSync(process.execPath, [launcher, '--help'], { encoding: 'utf8' }).length > 0);
+  });
+
+  it('reads a pure-ASCII bundle: non-ASCII characters of the source run as their \\u escapes', () => {
+    const bytes = readFileSync(bundle);
+    assert.equal(bytes.findIndex((b) => b > 0x7f), -1, 'the launcher reads the bundle as latin1');
+    // Go durations accept µs (U+00B5) and μs (U+03BC); the regular expressions holding them are escaped in the bundle.
+    const cel = run(['cel', 'eval', '--expr', 'duration("1\u00b5s") == duration("1000ns") && duration("2\u03bcs") == duration("2000ns")']);
+    assert.equal(cel.status, 0, cel.stderr);
+    assert.equal(cel.stdout.trim(), 'true');
   });
 });
