@@ -80,6 +80,12 @@ export function procMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** CPU time (user + system) a process has used, in ms: /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function rssMiB(pid: number): number {
   return procMiB(pid, 'VmRSS');
 }
