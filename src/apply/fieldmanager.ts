@@ -117,6 +117,17 @@ function metadataOf(obj: unknown): Obj | undefined {
   return isObject(m) ? m : undefined;
 }
 
+/**
+ * withoutManagedFields for a reader that never writes into it (the update chain): the
+ * object itself when it has no managedFields, as a create's body mostly has not.
+ */
+function viewWithoutManagedFields(obj: unknown): JsonObject {
+  if (!isObject(obj)) return {};
+  const m = obj.metadata;
+  if (!isObject(m) || !Object.prototype.hasOwnProperty.call(m, 'managedFields')) return obj;
+  return withoutManagedFields(obj);
+}
+
 /** The object without metadata.managedFields (what the merge and comparisons see). */
 function withoutManagedFields(obj: unknown): JsonObject {
   const c = clone((isObject(obj) ? obj : {}) as Json) as JsonObject;
@@ -218,7 +229,7 @@ export function update(live: unknown, newObj: unknown, manager: string, opts: Fi
     }
     const liveUID = metadataOf(live)?.uid;
     if (managed.fields.size === 0 && typeof liveUID === 'string' && liveUID !== '') return [];
-    const result = updateChain(withoutManagedFields(live ?? {}), withoutManagedFields(newObj), managed, manager, ctx);
+    const result = updateChain(viewWithoutManagedFields(live ?? {}), viewWithoutManagedFields(newObj), managed, manager, ctx);
     return encodeManagedFields(result);
   } catch {
     return [];
