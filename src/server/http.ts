@@ -113,6 +113,8 @@ export async function readBody(ctx: Ctx): Promise<Buffer> {
   const limit = ctx.maxBodyBytes > 0 ? ctx.maxBodyBytes : Infinity;
   const declared = Number(header(req, 'content-length') ?? 'NaN');
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(ctx);
+  const buffered = bufferedBody(req, limit);
+  if (buffered) return (ctx.requestBody = buffered);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -122,6 +124,21 @@ export async function readBody(ctx: Ctx): Promise<Buffer> {
   }
   ctx.requestBody = Buffer.concat(chunks);
   return ctx.requestBody;
+}
+
+/**
+ * An HTTP/1.1 body that has arrived whole (a small body comes with its headers, and is
+ * parsed before the filters let the handler read it), taken at once from the stream's
+ * buffer: async iteration would cost more than the rest of reading it. Undefined when
+ * it must be read as it comes (not complete, already flowing, or over the limit).
+ */
+function bufferedBody(req: Req, limit: number): Buffer | undefined {
+  if ('stream' in req) return undefined;
+  if (!req.complete || req.readableFlowing !== null || req.readableLength > limit) return undefined;
+  const chunks: Buffer[] = [];
+  let chunk: Buffer | null;
+  while (req.readableLength > 0 && (chunk = req.read() as Buffer | null) !== null) chunks.push(chunk);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 /**
