@@ -113,7 +113,7 @@ export async function readBody(ctx: Ctx): Promise<Buffer> {
   const limit = ctx.maxBodyBytes > 0 ? ctx.maxBodyBytes : Infinity;
   const declared = Number(header(req, 'content-length') ?? 'NaN');
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(ctx);
-  const buffered = bufferedBody(req, limit);
+  const buffered = bufferedBody(req, declared);
   if (buffered) return (ctx.requestBody = buffered);
   const chunks: Buffer[] = [];
   let size = 0;
@@ -127,14 +127,15 @@ export async function readBody(ctx: Ctx): Promise<Buffer> {
 }
 
 /**
- * An HTTP/1.1 body that has arrived whole (a small body comes with its headers, and is
- * parsed before the filters let the handler read it), taken at once from the stream's
- * buffer: async iteration would cost more than the rest of reading it. Undefined when
- * it must be read as it comes (not complete, already flowing, or over the limit).
+ * An HTTP/1.1 body whose declared length has arrived whole (a small body comes with its
+ * headers, and is parsed before the filters let the handler read it), taken at once from
+ * the stream's buffer: async iteration would cost more than the rest of reading it. The
+ * parser never passes on more than Content-Length bytes. Undefined when the body must be
+ * read as it comes (not all there yet, chunked, or already flowing).
  */
-function bufferedBody(req: Req, limit: number): Buffer | undefined {
-  if ('stream' in req) return undefined;
-  if (!req.complete || req.readableFlowing !== null || req.readableLength > limit) return undefined;
+function bufferedBody(req: Req, declared: number): Buffer | undefined {
+  if ('stream' in req || !Number.isFinite(declared)) return undefined;
+  if (req.readableFlowing !== null || req.readableLength !== declared) return undefined;
   const chunks: Buffer[] = [];
   let chunk: Buffer | null;
   while (req.readableLength > 0 && (chunk = req.read() as Buffer | null) !== null) chunks.push(chunk);
