@@ -14,6 +14,7 @@
 //   ... --objects 100000                   the memory benchmark at 5x the data
 //   node dist/bench/run.js --etcd-servers=http://host:2379,...   an existing etcd instead of a temporary one
 //   node dist/bench/run.js --start-only    only start-up, RSS after start and creates/s at c=16
+//                                          (with its server CPU per create and the bare HTTPS ceiling)
 //
 // "start to /readyz 200" is measured from outside the process: from spawn (this process
 // starts node on the CLI) to the first 200 of /readyz, polled every 2 ms; the median of
@@ -23,15 +24,23 @@
 // own floor on this machine (spawn to exit of `node -e 0`, an idle node's CPU and RSS).
 // "creates/s at c=16, separate client" runs the clients in another process, one
 // keep-alive HTTPS connection per worker, as client-go's HTTP/1.1 transport does.
+// Beside it, "server CPU per create" is the skiff process's user+system time over that run
+// (/proc, so it does not depend on how loaded the machine is) divided by the creates, and
+// "bare HTTPS ceiling" runs the same client process against a bare Node HTTPS server in its
+// own process (the same TLS stack, key and mutual-TLS set-up as skiff, keep-alive, answering
+// each POST with 201 and the bytes skiff answered a create with): the most this machine can
+// do with this client, whatever the server does per create.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createSecureServer } from 'node:http2';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
-import { client, median, nodeFloor, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
+import { client, cpuMs, median, nodeFloor, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
 import { memoryBench, memoryOptionsFromArgs } from './memory.js';
 
 /** Client mode: `run.js --create-client <json>` posts ConfigMaps and prints creates/s. */
@@ -73,6 +82,64 @@ async function runCreateClient(args: CreateClientArgs): Promise<void> {
   for (const c of clients) c.agent.destroy();
 }
 
+/** Bare-server mode: `run.js --bare-https-server <json>` serves canned answers and prints its port. */
+interface BareServerArgs {
+  /** The skiff data dir whose serving certificate, key and client CA the server uses. */
+  dataDir: string;
+  /** The body every POST is answered with (201). */
+  createdBody: string;
+}
+
+/** The same server set-up as skiff's (src/server/server.ts): HTTP/2 with HTTP/1.1 fallback, mutual TLS asked for. */
+function runBareServer(args: BareServerArgs): void {
+  const created = Buffer.from(args.createdBody);
+  const ok = Buffer.from('{"kind":"Namespace","apiVersion":"v1","metadata":{"name":"bench"}}\n');
+  const server = createSecureServer(
+    {
+      key: readFileSync(join(args.dataDir, 'apiserver.key')),
+      cert: readFileSync(join(args.dataDir, 'apiserver.crt')),
+      ca: readFileSync(join(args.dataDir, 'ca.crt')),
+      requestCert: true,
+      rejectUnauthorized: false,
+      allowHTTP1: true,
+      minVersion: 'TLSv1.2',
+    },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = req.method === 'POST' ? created : ok;
+        res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json', 'cache-control': 'no-cache, private', 'audit-id': randomUUID(), 'content-length': String(body.length) });
+        res.end(body);
+      });
+    },
+  );
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as { port: number }).port}\n`));
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+/** Creates/s and server CPU µs per request of the c=16 client against the bare server. */
+async function bareHttpsCeiling(dataDir: string, kubeconfig: string, createdBody: string, total: number): Promise<{ perSecond: number; cpuUs: number }> {
+  const server = spawn(process.execPath, [fileURLToPath(import.meta.url), '--bare-https-server', JSON.stringify({ dataDir, createdBody })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      server.stdout!.on('data', (c: Buffer) => {
+        out += c.toString('utf8');
+        if (out.includes('\n')) resolve(Number(out.trim()));
+      });
+      server.once('exit', (code) => reject(new Error(`bare HTTPS server exited with ${code}`)));
+    });
+    const args = { port, kubeconfig, ns: 'bench-c16', total, concurrency: 16 };
+    await createsFromClientProcess({ ...args, total: 500 }); // warm-up, as skiff's run follows other requests
+    const cpu0 = cpuMs(server.pid!);
+    const perSecond = await createsFromClientProcess(args);
+    return { perSecond, cpuUs: ((cpuMs(server.pid!) - cpu0) * 1000) / total };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(undefined) : server.once('exit', r)));
+  }
+}
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
@@ -141,7 +208,17 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     const c32 = client(port, kubeconfig, 32);
     await c32.call('POST', '/api/v1/namespaces', { metadata: { name: 'bench' } });
     await c32.call('POST', '/api/v1/namespaces', { metadata: { name: 'bench-c16' } });
-    out.push(['durable creates/s at c=16, separate client (1 conn/worker)', (await createsFromClientProcess({ port, kubeconfig, ns: 'bench-c16', total: 4000, concurrency: 16 })).toFixed(0)]);
+    const c16Total = 4000;
+    const cpu0 = cpuMs(child.pid!);
+    out.push(['durable creates/s at c=16, separate client (1 conn/worker)', (await createsFromClientProcess({ port, kubeconfig, ns: 'bench-c16', total: c16Total, concurrency: 16 })).toFixed(0)]);
+    out.push(['  server CPU per create at c=16 (user+sys, /proc)', `${(((cpuMs(child.pid!) - cpu0) * 1000) / c16Total).toFixed(0)} µs`]);
+    // The bare server answers with what skiff answered a create with (a ConfigMap the client made).
+    const listed = JSON.parse((await c32.call('GET', '/api/v1/namespaces/bench-c16/configmaps?limit=2')).body).items as { metadata: { name: string } }[];
+    const one = listed.find((i) => i.metadata.name.startsWith('cm-'))!.metadata.name;
+    const createdBody = (await c32.call('GET', `/api/v1/namespaces/bench-c16/configmaps/${one}`)).body;
+    const ceiling = await bareHttpsCeiling(dataDir, kubeconfig, createdBody, c16Total);
+    out.push(['bare HTTPS ceiling: same client, canned 201 (req/s)', ceiling.perSecond.toFixed(0)]);
+    out.push(['  bare server CPU per request (user+sys, /proc)', `${ceiling.cpuUs.toFixed(0)} µs`]);
     if (flag('start-only') !== undefined) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -281,6 +358,7 @@ function printTable(results: { name: string; rows: [string, string][] }[], notes
 
 async function main() {
   if (process.argv[2] === '--create-client') return runCreateClient(JSON.parse(process.argv[3]!) as CreateClientArgs);
+  if (process.argv[2] === '--bare-https-server') return new Promise<void>(() => runBareServer(JSON.parse(process.argv[3]!) as BareServerArgs));
   const etcdOnly = flag('etcd-only') !== undefined;
   const sqliteOnly = flag('sqlite-only') !== undefined;
   const external = flag('etcd-servers');

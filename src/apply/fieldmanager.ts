@@ -24,7 +24,7 @@ import {
 import { fieldPE, type Path } from './path.js';
 import type { Topology } from './topology.js';
 import { normalize, stripNulls } from './roundtrip.js';
-import { compare, toFieldSet, TypedValueError, validationErrorsString } from './typed.js';
+import { compare, excludeFields, toFieldSet, TypedValueError, validationErrorsString } from './typed.js';
 import { validate } from './validate.js';
 import { ConflictsError, updaterApply, updaterUpdate, type Conflict, type UpdaterOptions } from './updater.js';
 import { canonicalJSON, clone, isObject, type Json, type JsonObject } from './value.js';
@@ -117,6 +117,17 @@ function metadataOf(obj: unknown): Obj | undefined {
   return isObject(m) ? m : undefined;
 }
 
+/**
+ * withoutManagedFields for a reader that never writes into it (the update chain): the
+ * object itself when it has no managedFields, as a create's body mostly has not.
+ */
+function viewWithoutManagedFields(obj: unknown): JsonObject {
+  if (!isObject(obj)) return {};
+  const m = obj.metadata;
+  if (!isObject(m) || !Object.prototype.hasOwnProperty.call(m, 'managedFields')) return obj;
+  return withoutManagedFields(obj);
+}
+
 /** The object without metadata.managedFields (what the merge and comparisons see). */
 function withoutManagedFields(obj: unknown): JsonObject {
   const c = clone((isObject(obj) ? obj : {}) as Json) as JsonObject;
@@ -194,6 +205,28 @@ function updateChain(live: JsonObject, newObj: JsonObject, managed: Managed, man
 }
 
 /**
+ * What updateChain comes to for a create with no managedFields to start from: the writer
+ * owns every field it sent, minus the ignored and stripped ones, in one entry (or none).
+ * The same steps without the bookkeeping of other managers, of which there are none.
+ */
+function createdEntries(newObj: JsonObject, manager: string, ctx: Context): ManagedFieldsEntry[] {
+  const { topology, ignored } = ctx.updater;
+  const cmp = excludeFields(compare(normalize({}, topology), normalize(newObj, topology), topology), ignored);
+  let set = cmp.modified.union(cmp.added).difference(cmp.removed);
+  if (ignored) set = set.recursiveDifference(ignored);
+  set = set.difference(STRIPPED);
+  if (set.empty()) return [];
+  // encodeManagedFields' field order.
+  const entry: ManagedFieldsEntry = { manager: manager || 'unknown', operation: 'Update' };
+  if (ctx.version) entry.apiVersion = ctx.version;
+  if (ctx.now) entry.time = ctx.now;
+  entry.fieldsType = 'FieldsV1';
+  entry.fieldsV1 = set.toFieldsV1();
+  if (ctx.subresource) entry.subresource = ctx.subresource;
+  return [entry];
+}
+
+/**
  * The managedFields a non-apply write (create, update, patch) stores. `live` is absent on
  * create. The request's own managedFields are honoured when they decode (a list with one
  * empty entry resets them; on subresources they are ignored); otherwise the live ones are
@@ -218,7 +251,8 @@ export function update(live: unknown, newObj: unknown, manager: string, opts: Fi
     }
     const liveUID = metadataOf(live)?.uid;
     if (managed.fields.size === 0 && typeof liveUID === 'string' && liveUID !== '') return [];
-    const result = updateChain(withoutManagedFields(live ?? {}), withoutManagedFields(newObj), managed, manager, ctx);
+    if (managed.fields.size === 0 && live === undefined) return createdEntries(viewWithoutManagedFields(newObj), manager, ctx);
+    const result = updateChain(viewWithoutManagedFields(live ?? {}), viewWithoutManagedFields(newObj), managed, manager, ctx);
     return encodeManagedFields(result);
   } catch {
     return [];

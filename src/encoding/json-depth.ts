@@ -7,6 +7,8 @@ export const MAX_JSON_NESTING_DEPTH = 10000;
 
 /** Go's syntax error for `text` nested past the limit ("invalid character '[' exceeded max depth"), or undefined. */
 export function jsonDepthError(text: string, limit = MAX_JSON_NESTING_DEPTH): string | undefined {
+  // Going past the limit takes more than `limit` opening brackets: shorter text cannot.
+  if (text.length <= limit) return undefined;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

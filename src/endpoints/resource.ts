@@ -176,7 +176,8 @@ export class ResourceHandler {
     return fmt;
   }
 
-  private sendObject(ctx: Ctx, code: number, served: ServedResource, obj: Obj, fmt?: ResponseFormat): void {
+  /** `json`: the object's JSON already encoded (used when the answer is plain JSON of the object). */
+  private sendObject(ctx: Ctx, code: number, served: ServedResource, obj: Obj, fmt?: ResponseFormat, json?: Buffer): void {
     const f = fmt ?? this.negotiate(ctx, served, 'other');
     if (f.target === 'Table') {
       const include = parseIncludeObject(ctx.query.get('includeObject'));
@@ -187,7 +188,7 @@ export class ResourceHandler {
       sendEncoded(ctx, code, f.encoding, partialObjectMetadata(obj, f.metaVersion), undefined, PartialObjectMetadataType);
       return;
     }
-    sendEncoded(ctx, code, f.encoding, obj, undefined, served.def.schema);
+    sendEncoded(ctx, code, f.encoding, obj, f.encoding === 'json' ? json : undefined, served.def.schema);
   }
 
   private async get(ctx: Ctx, scope: Scope): Promise<void> {
@@ -469,8 +470,8 @@ export class ResourceHandler {
       this.sendObject(ctx, 201, scope.served, await this.reviews.answer(ctx, scope.served, obj));
       return;
     }
-    const created = await this.registry.create(scope, obj, { dryRun, fieldManager: this.manager(ctx, fieldManager), user: ctx.user, admission });
-    this.sendObject(ctx, 201, scope.served, created);
+    const created = await this.registry.createEncoded(scope, obj, { dryRun, fieldManager: this.manager(ctx, fieldManager), user: ctx.user, admission });
+    this.sendObject(ctx, 201, scope.served, created.obj, undefined, created.json);
   }
 
   private async update(ctx: Ctx, scope: Scope, sub: SubresourceDef | undefined): Promise<void> {

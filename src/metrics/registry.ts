@@ -147,6 +147,7 @@ function sortingLabels<M extends object>(metric: M): M {
     }
     return m.hashMap[s.hash];
   };
+  let bucketKeys: string[] | undefined;
   const fast: Record<string, (orig: (...a: unknown[]) => unknown, labels: Record<string, unknown>, value: unknown) => void> = {
     observe: (orig, labels, value) => {
       const s = series(labels);
@@ -155,9 +156,12 @@ function sortingLabels<M extends object>(metric: M): M {
       r.sum! += value as number;
       r.count! += 1;
       const bounds = m.upperBounds!;
+      // prom-client files buckets under each bound as a property name: converting a double
+      // to that string on every observation cost more than the rest of the update.
+      const keys = (bucketKeys ??= bounds.map(String));
       for (let i = 0; i < bounds.length; i++) {
         if ((value as number) <= bounds[i]!) {
-          r.bucketValues[bounds[i]!]! += 1;
+          (r.bucketValues as Record<string, number>)[keys[i]!]! += 1;
           break;
         }
       }

@@ -163,6 +163,8 @@ export interface RegistryOptions {
   freshnessTimeoutMs?: number;
 }
 
+const NEWLINE = Buffer.from('\n');
+
 /** Fields of metadata the server owns; a client's values are replaced on create. */
 const SERVER_SET_ON_CREATE = ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'resourceVersion', 'selfLink'];
 
@@ -300,6 +302,13 @@ export class Registry {
       ? `StorageError: corrupt object, Code: 7, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: failed to decode: ${reason}`
       : reason;
     return new StatusError(500, 'InternalError', `Internal error occurred: ${msg}`, { causes: [{ message: msg }] });
+  }
+
+  /** The cache's JSON of the object at `key` as written at revision `rv`, when served as stored. */
+  private cachedJson(served: ServedResource, rs: ResourceStore, key: string, rv: number): Buffer | undefined {
+    if (served.def.storedAs || served.version !== served.def.versions[0]) return undefined;
+    const e = rs.cache.get(key);
+    return e && e.rv === rv ? Buffer.concat([e.bytes, NEWLINE]) : undefined;
   }
 
   private entryBytes(served: ServedResource, e: Entry): Buffer {
@@ -544,6 +553,16 @@ export class Registry {
   }
 
   async create(scope: Scope, obj: Obj, opts: WriteOptions): Promise<Obj> {
+    return (await this.createEncoded(scope, obj, opts)).obj;
+  }
+
+  /**
+   * create, also giving the created object's JSON (with the newline the JSON serializer
+   * ends with) when the watch cache already holds it: the store publishes a commit to the
+   * cache before the write resolves, and the cache's bytes are what GET, LIST and WATCH
+   * answer with, so the 201 need not encode the object a third time.
+   */
+  async createEncoded(scope: Scope, obj: Obj, opts: WriteOptions): Promise<{ obj: Obj; json?: Buffer }> {
     const rs = this.storeFor(scope.served.def);
     obj = this.goShaped(scope.served.def, obj);
     const admission = this.admissionOf(scope, opts, String(metaOf(obj).name ?? ''));
@@ -566,7 +585,7 @@ export class Registry {
         const existing = await this.store.get(key);
         if (existing.kv) throw alreadyExists(this.gr(scope.served), name);
         await hooks?.beforeCreate?.(stored, true);
-        return this.toServed(scope.served, stored);
+        return { obj: this.toServed(scope.served, stored) };
       }
       // The storage layer's check (k8s.io/apiserver pkg/storage/etcd3/store.go Create), after
       // validation; not an API status, so it surfaces as a bare 500. Dry runs never reach it.
@@ -580,7 +599,7 @@ export class Registry {
       const res = await this.store.create(key, rs.encode(stored));
       if (res.ok) {
         stored.metadata.resourceVersion = String(res.kv.modRevision);
-        return this.toServed(scope.served, stored);
+        return { obj: this.toServed(scope.served, stored), json: this.cachedJson(scope.served, rs, key, res.kv.modRevision) };
       }
       if (undo) await undo();
       // Upstream retries generated names a few times before giving up.

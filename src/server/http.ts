@@ -113,6 +113,8 @@ export async function readBody(ctx: Ctx): Promise<Buffer> {
   const limit = ctx.maxBodyBytes > 0 ? ctx.maxBodyBytes : Infinity;
   const declared = Number(header(req, 'content-length') ?? 'NaN');
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(ctx);
+  const buffered = bufferedBody(req, declared);
+  if (buffered) return (ctx.requestBody = buffered);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -122,6 +124,22 @@ export async function readBody(ctx: Ctx): Promise<Buffer> {
   }
   ctx.requestBody = Buffer.concat(chunks);
   return ctx.requestBody;
+}
+
+/**
+ * An HTTP/1.1 body whose declared length has arrived whole (a small body comes with its
+ * headers, and is parsed before the filters let the handler read it), taken at once from
+ * the stream's buffer: async iteration would cost more than the rest of reading it. The
+ * parser never passes on more than Content-Length bytes. Undefined when the body must be
+ * read as it comes (not all there yet, chunked, or already flowing).
+ */
+function bufferedBody(req: Req, declared: number): Buffer | undefined {
+  if ('stream' in req || !Number.isFinite(declared)) return undefined;
+  if (req.readableFlowing !== null || req.readableLength !== declared) return undefined;
+  const chunks: Buffer[] = [];
+  let chunk: Buffer | null;
+  while (req.readableLength > 0 && (chunk = req.read() as Buffer | null) !== null) chunks.push(chunk);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 /**

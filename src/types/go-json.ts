@@ -54,21 +54,44 @@ export function goJson(value: Json | undefined, type: Type): Json | undefined {
   }
 }
 
-function goStruct(src: JsonObject, type: ObjectType): JsonObject {
-  const declared = fieldsOf(type);
-  const out: JsonObject = {};
-  for (const [k, ft] of Object.entries(declared)) {
-    const v = goField(src[k], ft);
-    if (v !== undefined) out[k] = v;
+/** A declared field with its two struct-tag facts, read once per type (every write walks these). */
+interface FieldTag {
+  key: string;
+  type: Type;
+  pointer: boolean;
+  omitEmpty: boolean;
+}
+
+interface StructTags {
+  declared: Record<string, Type>;
+  fields: FieldTag[];
+}
+
+const structTags = new WeakMap<ObjectType, StructTags>();
+
+function tagsOf(type: ObjectType): StructTags {
+  let tags = structTags.get(type);
+  if (!tags) {
+    const declared = fieldsOf(type);
+    const fields = Object.entries(declared).map(([key, t]) => ({ key, type: t, pointer: isOptional(t), omitEmpty: !keepsEmpty(t) }));
+    structTags.set(type, (tags = { declared, fields }));
   }
-  for (const [k, v] of Object.entries(src)) if (!Object.hasOwn(declared, k)) out[k] = v;
+  return tags;
+}
+
+function goStruct(src: JsonObject, type: ObjectType): JsonObject {
+  const { declared, fields } = tagsOf(type);
+  const out: JsonObject = {};
+  for (const f of fields) {
+    const v = goField(src[f.key], f.type, f.pointer, f.omitEmpty);
+    if (v !== undefined) out[f.key] = v;
+  }
+  for (const k in src) if (Object.hasOwn(src, k) && !Object.hasOwn(declared, k)) out[k] = src[k]!;
   return out;
 }
 
 /** One declared field; undefined when Go leaves it out. */
-function goField(v: Json | undefined, ft: Type): Json | undefined {
-  const pointer = isOptional(ft);
-  const omitEmpty = !keepsEmpty(ft);
+function goField(v: Json | undefined, ft: Type, pointer: boolean, omitEmpty: boolean): Json | undefined {
   if (v === undefined || v === null) {
     // Unset: a nil pointer, slice or map, or a value type's zero.
     if (ft.kind === 'object') return pointer ? (omitEmpty ? undefined : null) : goStruct({}, ft);
