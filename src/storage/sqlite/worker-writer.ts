@@ -1,7 +1,7 @@
 // A Writer whose write connection lives in a worker thread (write-worker.ts). Requests
 // are answered in order; the worker is referenced only while requests are in flight, so
 // an idle store does not keep the process alive.
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { KeyValue } from '../store.js';
 import { asBuffer } from './reader.js';
 import type { BatchResult, OpResult, WriteOp } from './write-engine.js';
@@ -30,7 +30,7 @@ export class WorkerWriter implements Writer {
   private closing = false;
 
   constructor(path: string) {
-    this.worker = new Worker(new URL('./write-worker.js', import.meta.url), { workerData: { path }, execArgv: workerExecArgv(process.execArgv) });
+    this.worker = startWorker(new URL('./write-worker.js', import.meta.url), { workerData: { path }, execArgv: workerExecArgv(process.execArgv) });
     this.worker.unref();
     this.worker.on('message', (reply: WorkerReply) => this.settle(reply));
     this.worker.on('error', (err) => this.fail(err));
@@ -120,4 +120,24 @@ export function workerExecArgv(execArgv: readonly string[]): string[] {
     out.push(a);
   }
   return out;
+}
+
+/**
+ * Node refuses process-wide V8 flags in a worker's execArgv (`node --max-old-space-size=4096
+ * dist/skiff.mjs` inherits it): its error names them, and the worker starts without them.
+ */
+export function startWorker(url: URL, options: WorkerOptions & { execArgv: string[] }): Worker {
+  try {
+    return new Worker(url, options);
+  } catch (err) {
+    const refused = refusedExecArgv(err);
+    if (!refused) throw err;
+    return new Worker(url, { ...options, execArgv: options.execArgv.filter((a) => !refused.has(a)) });
+  }
+}
+
+function refusedExecArgv(err: unknown): Set<string> | undefined {
+  if ((err as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') return undefined;
+  const listed = /flags: (.*)$/.exec((err as Error).message)?.[1];
+  return listed ? new Set(listed.split(', ')) : undefined;
 }
