@@ -360,7 +360,8 @@ export class Registry {
    * (before the response starts). In-process watchers wait for the cache instead.
    */
   async checkWatchable(scope: Scope): Promise<void> {
-    if (!(await this.cacheServes(this.storeFor(scope.served.def)))) throw storageInitializing();
+    const rs = this.storeFor(scope.served.def);
+    if (!(await this.cacheServes(rs))) throw storageInitializing(rs.cache.notReadyForMs);
   }
 
   private async waitFresh(rs: ResourceStore, rv: number): Promise<void> {
@@ -408,7 +409,7 @@ export class Registry {
     if (match === 'Exact' && rv !== undefined && rv > 0) return this.listFromStore(scope, rs, keyPrefix, rv, keyPrefix, limit, p.filter);
     if (p.whileCacheLoads === 'upstream' && !(await this.cacheServes(rs))) {
       // Only a list that a page of the store can answer is read from it; the rest waits for the cache.
-      if (limit === 0 || !p.filter.empty) throw storageInitializing();
+      if (limit === 0 || !p.filter.empty) throw storageInitializing(rs.cache.notReadyForMs);
       const current = await this.store.currentRevision();
       if (rv !== undefined && rv > current) throw storeTooLargeResourceVersion(rv, current);
       return this.listFromStore(scope, rs, keyPrefix, current, keyPrefix, limit, p.filter);
@@ -1017,9 +1018,13 @@ function specChanged(next: Obj, current: Obj): boolean {
 
 export { resourceExpired };
 
-/** Upstream's answer while a resource's watch cache is not ready (cacher.go, ready.go; retry after 1 s early on). */
-function storageInitializing(): StatusError {
-  return tooManyRequests('storage is (re)initializing', 1);
+/**
+ * Upstream's answer while a resource's watch cache is not ready (cacher.go, ready.go), with its
+ * retry hint growing with the downtime: e^(0.06 s⁻¹ × downtime) seconds, 1 to 30 (cacher/util.go).
+ */
+function storageInitializing(downtimeMs: number): StatusError {
+  const retryAfter = Math.trunc(Math.min(30, Math.max(1, Math.exp((0.06 * downtimeMs) / 1000))));
+  return tooManyRequests('storage is (re)initializing', retryAfter);
 }
 
 /** A read from the store asking for a revision it has not reached (etcd3 store.go validateMinimumResourceVersion: no retry hint). */

@@ -118,6 +118,8 @@ export class WatchCache {
   private readyPromise: Promise<void> | null = null;
   /** The current state is loaded and the store followed: reads and watches are served from the cache. */
   private loaded = false;
+  /** When the cache last stopped serving (created, or its store watch failed). */
+  private notReadySince = performance.now();
   /** Resolved when a load in progress first yields to the event loop (a long load). */
   private loadYielded: Promise<void> | null = null;
   private signalLoadYielded: (() => void) | null = null;
@@ -160,6 +162,11 @@ export class WatchCache {
    */
   get isReady(): boolean {
     return this.loaded;
+  }
+
+  /** Milliseconds since the cache stopped serving (0 while it serves). */
+  get notReadyForMs(): number {
+    return this.loaded ? 0 : performance.now() - this.notReadySince;
   }
 
   /**
@@ -391,6 +398,7 @@ export class WatchCache {
     this.storeWatch = null;
     this.readyPromise = null;
     this.loaded = false;
+    this.notReadySince = performance.now();
     this.entries.clear();
     this.sortedKeys = null;
     this.history = [];
