@@ -21,6 +21,13 @@ import { CompactedError, type Store, type StoreEvent, type Watch } from '../stor
  */
 const LOAD_SLICE_MS = 4;
 
+/**
+ * Objects loaded before requests stop waiting for the load and follow upstream's rules for a
+ * cache that is not ready: a resource with fewer loads in a few tens of ms and is waited for,
+ * so starting servers (and tests) don't meet 429s for their small resources.
+ */
+const WAIT_FOR_LOADS_UP_TO = 1_000;
+
 export type Obj = Record<string, any>;
 
 export interface Entry {
@@ -170,9 +177,9 @@ export class WatchCache {
   }
 
   /**
-   * Starts loading and resolves once the cache is ready or its load turned out long (it
-   * yielded to the event loop): then requests follow upstream's rules for a cache that is
-   * not ready (KEP-4568) instead of waiting; a small resource is simply ready.
+   * Starts loading and resolves once the cache is ready or its load turned out long (more
+   * than WAIT_FOR_LOADS_UP_TO objects): then requests follow upstream's rules for a cache that
+   * is not ready (KEP-4568) instead of waiting; a small resource is simply ready.
    */
   whenReadyOrLoading(): Promise<void> {
     const ready = this.ready();
@@ -236,9 +243,10 @@ export class WatchCache {
     let revision = 0;
     let startKey: string | undefined;
     let sliceStart = performance.now();
+    let decoded = 0;
     const yieldIfDue = async () => {
       if (performance.now() - sliceStart < LOAD_SLICE_MS) return;
-      this.signalLoadYielded?.();
+      if (decoded >= WAIT_FOR_LOADS_UP_TO) this.signalLoadYielded?.();
       await new Promise((r) => setImmediate(r));
       sliceStart = performance.now();
     };
@@ -247,6 +255,7 @@ export class WatchCache {
       revision = res.revision;
       for (const kv of res.kvs) {
         await yieldIfDue();
+        decoded++;
         const entry = this.makeEntry(kv.key, kv.value, kv.modRevision);
         if (entry) this.entries.set(kv.key, entry);
       }
