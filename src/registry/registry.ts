@@ -408,7 +408,7 @@ export class Registry {
     }
     if (match === 'Exact' && rv !== undefined && rv > 0) return this.listFromStore(scope, rs, keyPrefix, rv, keyPrefix, limit, p.filter);
     if (p.whileCacheLoads === 'upstream' && !(await this.cacheServes(rs))) {
-      // Only a list that a page of the store can answer is read from it; the rest waits for the cache.
+      // Only a list that a page of the store can answer is read from it; the others get 429.
       if (limit === 0 || !p.filter.empty) throw storageInitializing(rs.cache.notReadyForMs);
       const current = await this.store.currentRevision();
       if (rv !== undefined && rv > current) throw storeTooLargeResourceVersion(rv, current);
