@@ -12,6 +12,13 @@ import { objectMetadata } from './object-metadata.js';
 
 export type InformerEvent = 'ADDED' | 'MODIFIED' | 'DELETED';
 
+/**
+ * Longest run of handler work between two yields while a watch's initial state is handed
+ * over: a restart with many objects stored delivers them in slices, so requests are
+ * answered meanwhile.
+ */
+const DELIVERY_SLICE_MS = 4;
+
 export interface InformerHandler {
   (type: InformerEvent, obj: Obj, resource: ServedResource): void;
 }
@@ -56,6 +63,11 @@ interface Running {
    * following a resource costs no decoded copy of each object.
    */
   known: Map<string, Buffer>;
+  /**
+   * Events received and not yet handed to the handler: the initial state arrives at once and
+   * is delivered in slices; null once it was, and later events go straight to the handler.
+   */
+  backlog: [InformerEvent, Buffer][] | null;
 }
 
 export class Informer {
@@ -104,7 +116,7 @@ export class Informer {
 
   private async watch(key: string, served: ServedResource): Promise<void> {
     const previous = this.running.get(key);
-    const entry: Running = { served, stop: () => undefined, closed: false, known: new Map() };
+    const entry: Running = { served, stop: () => undefined, closed: false, known: new Map(), backlog: [] };
     this.running.set(key, entry);
     const stop = await this.registry.watch(
       { served, namespace: '' },
@@ -112,13 +124,8 @@ export class Informer {
       {
         event: (type, bytes) => {
           if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return;
-          const obj = this.decode(bytes);
-          const uid = obj.metadata?.uid;
-          if (uid) {
-            if (type === 'DELETED') entry.known.delete(uid);
-            else entry.known.set(uid, bytes);
-          }
-          this.handler(type, obj, entry.served);
+          if (entry.backlog) entry.backlog.push([type, bytes]);
+          else this.deliver(entry, type, bytes);
         },
         close: () => {
           entry.closed = true;
@@ -128,13 +135,41 @@ export class Informer {
       },
     );
     entry.stop = stop;
-    // A re-list delivers what exists now (synchronously, before watch() returns):
-    // whatever went away while we were not watching is deleted for the handlers.
-    if (previous) {
+    // The initial state (what exists now) was queued before watch() returned.
+    await this.deliverBacklog(entry);
+    // After a re-list, whatever went away while we were not watching is deleted for the handlers.
+    if (previous && !this.stopped) {
       for (const [uid, bytes] of previous.known) {
         if (!entry.known.has(uid)) this.handler('DELETED', this.decode(bytes), entry.served);
       }
     }
+  }
+
+  /** Hand the queued events to the handler in slices, yielding to the event loop between them. */
+  private async deliverBacklog(entry: Running): Promise<void> {
+    const backlog = entry.backlog!;
+    let sliceStart = performance.now();
+    for (let i = 0; i < backlog.length; i++) {
+      if (this.stopped || entry.closed) break;
+      if (performance.now() - sliceStart >= DELIVERY_SLICE_MS) {
+        await new Promise((r) => setImmediate(r));
+        sliceStart = performance.now();
+      }
+      const [type, bytes] = backlog[i]!;
+      backlog[i] = undefined as unknown as [InformerEvent, Buffer];
+      this.deliver(entry, type, bytes);
+    }
+    entry.backlog = null;
+  }
+
+  private deliver(entry: Running, type: InformerEvent, bytes: Buffer): void {
+    const obj = this.decode(bytes);
+    const uid = obj.metadata?.uid;
+    if (uid) {
+      if (type === 'DELETED') entry.known.delete(uid);
+      else entry.known.set(uid, bytes);
+    }
+    this.handler(type, obj, entry.served);
   }
 
   private decode(bytes: Buffer): Obj {

@@ -193,7 +193,7 @@ export class ResourceHandler {
 
   private async get(ctx: Ctx, scope: Scope): Promise<void> {
     const fmt = this.negotiate(ctx, scope.served, 'get');
-    const obj = await this.registry.get(scope, ctx.info.name, ctx.query.get('resourceVersion') ?? undefined);
+    const obj = await this.registry.get(scope, ctx.info.name, ctx.query.get('resourceVersion') ?? undefined, 'upstream');
     this.sendObject(ctx, 200, scope.served, obj, fmt);
   }
 
@@ -207,6 +207,7 @@ export class ResourceHandler {
       limit: opts.limit,
       continue: opts.continue || undefined,
       filter,
+      whileCacheLoads: 'upstream',
     });
     const listMeta: Obj = { resourceVersion: res.resourceVersion };
     if (res.continue) listMeta.continue = res.continue;
@@ -258,6 +259,7 @@ export class ResourceHandler {
     query.set('watch', 'true');
     const opts = parseListOptions(query);
     const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
+    await this.registry.checkWatchable(scope);
     const served = scope.served;
     const def = served.def;
     const include = parseIncludeObject(ctx.query.get('includeObject'));

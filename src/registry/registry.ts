@@ -15,6 +15,7 @@ import {
   resourceExpired,
   StatusError,
   tooLargeResourceVersion,
+  tooManyRequests,
   type FieldError,
   forbidden,
 } from '../apimachinery/errors.js';
@@ -45,12 +46,23 @@ export interface Scope {
   namespace: string;
 }
 
+/**
+ * What a read does while its resource's watch cache is still loading (a restart with many
+ * objects stored): 'wait' for it (in-process readers: controllers, admission), or follow
+ * upstream's rules for a cache that is not ready (KEP-4568, ResilientWatchCacheInitialization,
+ * GA in 1.34; k8s.io/apiserver pkg/storage/cacher/delegator.go and cacher.go), as API
+ * requests do: GET and a LIST with a limit and no selector are read from the store, other
+ * LISTs get 429 "storage is (re)initializing" (WATCHes too: checkWatchable).
+ */
+export type WhileCacheLoads = 'wait' | 'upstream';
+
 export interface ListParams {
   resourceVersion?: string;
   resourceVersionMatch?: string;
   limit?: number;
   continue?: string;
   filter: ListFilter;
+  whileCacheLoads?: WhileCacheLoads;
 }
 
 export interface ListResult {
@@ -326,13 +338,16 @@ export class Registry {
 
   // ---- reads ----
 
-  async get(scope: Scope, name: string, resourceVersion?: string): Promise<Obj> {
+  async get(scope: Scope, name: string, resourceVersion?: string, whileCacheLoads: WhileCacheLoads = 'wait'): Promise<Obj> {
     checkNameParameter(name);
     const rs = this.storeFor(scope.served.def);
     const key = rs.key(scope.namespace, name);
     const rv = parseResourceVersion(resourceVersion);
-    if (rv === undefined) {
+    if (rv === undefined || (whileCacheLoads === 'upstream' && !(await this.cacheServes(rs)))) {
+      // No resourceVersion, or the cache is not ready: the store answers (at its latest revision,
+      // which must not be older than the one asked for).
       const res = await this.store.get(key);
+      if (rv !== undefined && rv > res.revision) throw storeTooLargeResourceVersion(rv, res.revision);
       if (!res.kv) throw notFound(this.gr(scope.served), name);
       return this.toServed(scope.served, this.decodeKv(rs, res.kv));
     }
@@ -340,6 +355,22 @@ export class Registry {
     const e = rs.cache.get(key);
     if (!e) throw notFound(this.gr(scope.served), name);
     return this.toServed(scope.served, rs.entryObject(e));
+  }
+
+  /** Whether the resource's cache serves; a cache that loads quickly is waited for. */
+  private async cacheServes(rs: ResourceStore): Promise<boolean> {
+    if (rs.cache.isReady) return true;
+    await rs.cache.whenReadyOrLoading();
+    return rs.cache.isReady;
+  }
+
+  /**
+   * A watch from an API client on a resource whose cache is still loading gets upstream's 429
+   * (before the response starts). In-process watchers wait for the cache instead.
+   */
+  async checkWatchable(scope: Scope): Promise<void> {
+    const rs = this.storeFor(scope.served.def);
+    if (!(await this.cacheServes(rs))) throw storageInitializing(rs.cache.notReadyForMs);
   }
 
   private async waitFresh(rs: ResourceStore, rv: number): Promise<void> {
@@ -384,8 +415,15 @@ export class Registry {
       // Exact: a consistent snapshot at that revision, from the store.
       return this.listFromStore(scope, rs, keyPrefix, rv, keyPrefix, limit, p.filter);
     }
+    if (match === 'Exact' && rv !== undefined && rv > 0) return this.listFromStore(scope, rs, keyPrefix, rv, keyPrefix, limit, p.filter);
+    if (p.whileCacheLoads === 'upstream' && !(await this.cacheServes(rs))) {
+      // Only a list that a page of the store can answer is read from it; the others get 429.
+      if (limit === 0 || !p.filter.empty) throw storageInitializing(rs.cache.notReadyForMs);
+      const current = await this.store.currentRevision();
+      if (rv !== undefined && rv > current) throw storeTooLargeResourceVersion(rv, current);
+      return this.listFromStore(scope, rs, keyPrefix, current, keyPrefix, limit, p.filter);
+    }
     if (rv === undefined) await this.syncCache(rs);
-    else if (match === 'Exact' && rv > 0) return this.listFromStore(scope, rs, keyPrefix, rv, keyPrefix, limit, p.filter);
     else await this.waitFresh(rs, rv);
 
     const cacheRev = rs.cache.revision;
@@ -998,3 +1036,19 @@ function specChanged(next: Obj, current: Obj): boolean {
 }
 
 export { resourceExpired };
+
+/**
+ * Upstream's answer while a resource's watch cache is not ready (cacher.go, ready.go), with its
+ * retry hint growing with the downtime: e^(0.06 s⁻¹ × downtime) seconds, 1 to 30 (cacher/util.go).
+ */
+function storageInitializing(downtimeMs: number): StatusError {
+  const retryAfter = Math.trunc(Math.min(30, Math.max(1, Math.exp((0.06 * downtimeMs) / 1000))));
+  return tooManyRequests('storage is (re)initializing', retryAfter);
+}
+
+/** A read from the store asking for a revision it has not reached (etcd3 store.go validateMinimumResourceVersion: no retry hint). */
+function storeTooLargeResourceVersion(requested: number, current: number): StatusError {
+  return new StatusError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
+    causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+  });
+}

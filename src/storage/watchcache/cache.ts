@@ -11,10 +11,22 @@
 
 import { stringifyJson } from '../../encoding/json-depth.js';
 import { orderObjectMeta } from '../../apimachinery/objectmeta.js';
-
-/** Objects decoded between two yields to the event loop while a cache loads. */
-const LOAD_SLICE = 500;
 import { CompactedError, type Store, type StoreEvent, type Watch } from '../store.js';
+
+/**
+ * Longest run of loading work between two yields to the event loop: a restart with many
+ * objects stored keeps answering requests (/readyz, reads served from the store) while
+ * its caches fill. A TLS handshake and its request take several turns of the loop, each
+ * waiting at most this long behind the load.
+ */
+const LOAD_SLICE_MS = 4;
+
+/**
+ * Objects loaded before requests stop waiting for the load and follow upstream's rules for a
+ * cache that is not ready: a resource with fewer loads in a few tens of ms and is waited for,
+ * so starting servers (and tests) don't meet 429s for their small resources.
+ */
+const WAIT_FOR_LOADS_UP_TO = 1_000;
 
 export type Obj = Record<string, any>;
 
@@ -87,7 +99,8 @@ export const DEFAULT_HISTORY_MS = 75_000;
 export const DEFAULT_MIN_HISTORY = 100;
 export const DEFAULT_MAX_HISTORY = 100 * 1024;
 export const DEFAULT_MAX_HISTORY_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_LOAD_PAGE_SIZE = 10_000;
+/** Rows read in one synchronous store call while loading: ~1 MiB of 4 KiB objects, a few ms of reading. */
+export const DEFAULT_LOAD_PAGE_SIZE = 250;
 
 interface Waiter {
   rv: number;
@@ -110,6 +123,13 @@ export class WatchCache {
   private waiters: Waiter[] = [];
   private storeWatch: Watch | null = null;
   private readyPromise: Promise<void> | null = null;
+  /** The current state is loaded and the store followed: reads and watches are served from the cache. */
+  private loaded = false;
+  /** When the cache last stopped serving (created, or its store watch failed). */
+  private notReadySince = performance.now();
+  /** Resolved when a load in progress first yields to the event loop (a long load). */
+  private loadYielded: Promise<void> | null = null;
+  private signalLoadYielded: (() => void) | null = null;
   private failed: Error | null = null;
   private readonly historyMs: number;
   private readonly minHistory: number;
@@ -143,6 +163,31 @@ export class WatchCache {
     return this.readyPromise;
   }
 
+  /**
+   * Whether the cache serves (upstream's Cacher.Ready()): false until its first load finished,
+   * and again after a store failure until it is rebuilt.
+   */
+  get isReady(): boolean {
+    return this.loaded;
+  }
+
+  /** Milliseconds since the cache stopped serving (0 while it serves). */
+  get notReadyForMs(): number {
+    return this.loaded ? 0 : performance.now() - this.notReadySince;
+  }
+
+  /**
+   * Starts loading and resolves once the cache is ready or its load turned out long (more
+   * than WAIT_FOR_LOADS_UP_TO objects): then requests follow upstream's rules for a cache that
+   * is not ready (KEP-4568) instead of waiting; a small resource is simply ready.
+   */
+  whenReadyOrLoading(): Promise<void> {
+    const ready = this.ready();
+    if (this.loaded) return ready;
+    this.loadYielded ??= new Promise((r) => (this.signalLoadYielded = r));
+    return Promise.race([ready, this.loadYielded]);
+  }
+
   get revision(): number {
     return this.rev;
   }
@@ -174,6 +219,7 @@ export class WatchCache {
   }
 
   private async init(): Promise<void> {
+    this.loaded = false;
     for (;;) {
       try {
         return await this.load();
@@ -190,26 +236,32 @@ export class WatchCache {
 
   /**
    * Loads the current state page by page at one revision, yielding to the event loop
-   * between pages, so a large resource neither holds every stored value at once nor
-   * stalls requests that don't need it.
+   * every LOAD_SLICE_MS of work, so a large resource neither holds every stored value at
+   * once nor stalls requests that don't need it.
    */
   private async load(): Promise<void> {
     let revision = 0;
     let startKey: string | undefined;
+    let sliceStart = performance.now();
+    let decoded = 0;
+    const yieldIfDue = async () => {
+      if (performance.now() - sliceStart < LOAD_SLICE_MS) return;
+      if (decoded >= WAIT_FOR_LOADS_UP_TO) this.signalLoadYielded?.();
+      await new Promise((r) => setImmediate(r));
+      sliceStart = performance.now();
+    };
     for (;;) {
       const res = await this.store.range(this.prefix, { limit: this.loadPageSize, startKey, revision: revision || undefined });
       revision = res.revision;
-      for (let i = 0; i < res.kvs.length; i++) {
-        // Decoding a page is ~50 µs an object: yield every slice so requests queued behind a
-        // large load (a restart with many objects) are answered meanwhile.
-        if (i > 0 && i % LOAD_SLICE === 0) await new Promise((r) => setImmediate(r));
-        const kv = res.kvs[i]!;
+      for (const kv of res.kvs) {
+        await yieldIfDue();
+        decoded++;
         const entry = this.makeEntry(kv.key, kv.value, kv.modRevision);
         if (entry) this.entries.set(kv.key, entry);
       }
       if (!res.more || res.kvs.length === 0) break;
       startKey = res.kvs[res.kvs.length - 1]!.key + '\u0000';
-      await new Promise((r) => setImmediate(r));
+      await yieldIfDue();
     }
     this.rev = revision;
     this.historyStart = revision;
@@ -222,6 +274,9 @@ export class WatchCache {
         onError: (err) => this.fail(err),
       },
     );
+    this.loaded = true;
+    this.loadYielded = null;
+    this.signalLoadYielded = null;
   }
 
   private makeEntry(key: string, value: Buffer, rv: number): Entry | null {
@@ -351,6 +406,8 @@ export class WatchCache {
     // Rebuild from scratch on next use.
     this.storeWatch = null;
     this.readyPromise = null;
+    this.loaded = false;
+    this.notReadySince = performance.now();
     this.entries.clear();
     this.sortedKeys = null;
     this.history = [];
