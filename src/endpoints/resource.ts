@@ -28,7 +28,7 @@ import { buildFilter } from '../registry/filter.js';
 import { parseListOptions } from '../registry/list-options.js';
 import type { DeleteOptions, Registry, Scope } from '../registry/registry.js';
 import { deleteOptions, writeParams, type WriteParams } from '../registry/options.js';
-import { header, isPretty, readBody, sendEncoded, sendJsonParts, sendText, successStatus, writeHead, type Ctx } from '../server/http.js';
+import { header, isPretty, readBody, sendEncoded, sendJsonParts, sendText, successStatus, writable, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
@@ -363,6 +363,7 @@ export class ResourceHandler {
           progress: (rv) => {
             lastRV = Math.max(lastRV, rv);
           },
+          backlog: () => ((res as { writableLength?: number }).writableLength! > Math.min(WATCH_BACKLOG_BYTES, this.watchBufferLimit / 2) && !closed ? writable(res as NodeJS.WritableStream) : undefined),
           close: (err) => {
             if (err) write(frameOf('ERROR', Buffer.from(JSON.stringify(new StatusError(500, 'InternalError', `Internal error occurred: ${err.message}`).status))));
             finish();
@@ -891,6 +892,8 @@ export function withoutTypeMeta(b: Buffer): Buffer[] {
 }
 const LIST_END = Buffer.from(']}\n');
 const FRAME_END = Buffer.from('}\n');
+/** A watch whose connection holds more than this unsent waits before more of its initial state is written. */
+const WATCH_BACKLOG_BYTES = 1024 * 1024;
 
 /**
  * The closing bookmark of a watch-list carries an empty list of the watched type, encoded

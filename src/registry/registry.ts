@@ -86,6 +86,8 @@ export interface WatchSink {
   initialEventsEnd?(rv: number): void;
   progress?(rv: number): void;
   close(err: Error | null): void;
+  /** While the client's connection is backed up: when it takes more (see CacheWatcherSink.backlog). */
+  backlog?(): Promise<void> | undefined;
 }
 
 export interface WriteOptions {
@@ -544,14 +546,14 @@ export class Registry {
       },
       progress: (r) => sink.progress?.(r),
       close: (err) => sink.close(err),
+      backlog: sink.backlog && (() => sink.backlog!()),
     };
     try {
       const stop = rs.cache.watch(
         { namespace: rs.def.namespaced ? scope.namespace : '', matches: (e) => p.filter.matches(e) },
         cacheSink,
-        { fromRV: rv ?? 0, initial: sendInitial, keyPrefix },
+        { fromRV: rv ?? 0, initial: sendInitial, keyPrefix, initialDone: p.sendInitialEvents ? (at) => sink.initialEventsEnd?.(at) : undefined },
       );
-      if (sendInitial && p.sendInitialEvents) sink.initialEventsEnd?.(rs.cache.revision);
       return stop;
     } catch (e) {
       if (e instanceof TooOldResourceVersionError) throw resourceExpired(e.message);

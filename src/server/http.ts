@@ -271,7 +271,7 @@ export async function sendJsonParts(ctx: Ctx, code: number, parts: Buffer[]): Pr
 }
 
 /** Resolves when the stream can take more, or is gone. */
-function writable(w: NodeJS.WritableStream): Promise<void> {
+export function writable(w: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       w.removeListener('drain', done);

@@ -425,4 +425,35 @@ describe('slow watchers', () => {
       await srv.close();
     }
   });
+
+  // k8s.io/apiserver pkg/storage/cacher/cache_watcher.go: init events go out through a blocking
+  // channel at the watcher's pace; only live events that cannot be queued end a watcher.
+  it('hands a long initial state to a watcher at its pace instead of dropping it, then the changes made meanwhile', async () => {
+    const srv = await startTestServer({ watchBufferLimitBytes: 256 * 1024 });
+    try {
+      const ns = 'initial-state';
+      assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: ns } } })).status, 201);
+      const base = `/api/v1/namespaces/${ns}/configmaps`;
+      const count = 1200; // ~1.3 MB of initial events: five times the slow-watcher limit
+      const payload = 'y'.repeat(1024);
+      for (let i = 0; i < count; i += 16) {
+        await Promise.all(Array.from({ length: Math.min(16, count - i) }, (_, j) => srv.request('POST', base, { body: { metadata: { name: `cm-${String(i + j).padStart(4, '0')}` }, data: { p: payload } } }).then((r) => assert.equal(r.status, 201))));
+      }
+      const lines: string[] = [];
+      const w = await srv.stream(`${base}?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan`, (l) => lines.push(l));
+      assert.equal((await srv.request('POST', base, { body: { metadata: { name: 'late' } } })).status, 201);
+      await eventually(() => lines.some((l) => l.includes('"late"')), 30_000, 'the change made during the initial state arrives');
+      w.close();
+      // The namespace's kube-root-ca.crt (root CA publisher) is not one of ours.
+      const events = lines.map((l) => JSON.parse(l) as { type: string; object: { metadata: { name?: string; annotations?: Record<string, string> } } }).filter((e) => e.object.metadata.name !== 'kube-root-ca.crt');
+      const added = events.filter((e) => e.type === 'ADDED').map((e) => e.object.metadata.name);
+      const endMark = events.findIndex((e) => e.type === 'BOOKMARK' && e.object.metadata.annotations?.['k8s.io/initial-events-end'] === 'true');
+      assert.equal(added.length, count + 1, 'every object once, and the late one');
+      assert.deepEqual(added.slice(0, count), Array.from({ length: count }, (_, i) => `cm-${String(i).padStart(4, '0')}`));
+      assert.equal(added[count], 'late');
+      assert.equal(endMark, count, 'the initial-events-end bookmark follows the initial state and precedes the change');
+    } finally {
+      await srv.close();
+    }
+  });
 });

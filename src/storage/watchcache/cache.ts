@@ -70,7 +70,26 @@ export interface CacheWatcherSink {
   progress?(rv: number): void;
   /** The cache stopped (shutdown or store failure). */
   close(reason: Error | null): void;
+  /**
+   * While the consumer's output is backed up: a promise of when it takes more. A consumer
+   * that has it gets a long initial state at its own pace (upstream's cacheWatcher sends its
+   * init events through a blocking channel), not written all at once; one without it (the
+   * in-process informers) gets it all before watch() returns.
+   */
+  backlog?(): Promise<void> | undefined;
 }
+
+/** A watcher; `pending` holds the live events that arrive while its initial state is handed out. */
+interface Watcher {
+  filter: WatcherFilter;
+  sink: CacheWatcherSink;
+  pending?: CacheEvent[];
+}
+
+/** Initial states up to this many objects are handed out at once; longer ones in slices of this size, at the consumer's pace. */
+const INITIAL_SLICE = 500;
+/** Live events kept for a watcher still taking its initial state. */
+const MAX_PENDING_EVENTS = 10_000;
 
 export class TooOldResourceVersionError extends Error {
   constructor(readonly requested: number, readonly oldest: number) {
@@ -119,7 +138,7 @@ export class WatchCache {
   /** Lowest revision from which a watch can resume without a gap. */
   private historyStart = 0;
   private rev = 0;
-  private readonly watchers = new Set<{ filter: WatcherFilter; sink: CacheWatcherSink }>();
+  private readonly watchers = new Set<Watcher>();
   private waiters: Waiter[] = [];
   private storeWatch: Watch | null = null;
   private readyPromise: Promise<void> | null = null;
@@ -360,6 +379,15 @@ export class WatchCache {
 
   private dispatch(ev: CacheEvent): void {
     for (const w of this.watchers) {
+      if (w.pending) {
+        // A consumer that takes its initial state slower than changes come is let go (upstream's
+        // cacheWatcher is terminated when its input channel stays full); its client watches again.
+        if (w.pending.push(ev) > MAX_PENDING_EVENTS) {
+          this.watchers.delete(w);
+          w.sink.close(null);
+        }
+        continue;
+      }
       const t = transition(w.filter, ev);
       if (t) w.sink.event(t.type, t.entry, ev);
     }
@@ -375,7 +403,7 @@ export class WatchCache {
       for (const w of this.waiters) (w.rv <= revision ? w.resolve() : still.push(w));
       this.waiters = still;
     }
-    for (const w of this.watchers) w.sink.progress?.(revision);
+    for (const w of this.watchers) if (!w.pending) w.sink.progress?.(revision);
   }
 
   private trimHistory(now: number): void {
@@ -459,15 +487,21 @@ export class WatchCache {
    * object; otherwise events after fromRV. Throws TooOldResourceVersionError when
    * fromRV is older than the kept history. Returns a function that stops the watcher.
    */
-  watch(filter: WatcherFilter, sink: CacheWatcherSink, opts: { fromRV: number; initial: boolean; keyPrefix: string }): () => void {
+  watch(filter: WatcherFilter, sink: CacheWatcherSink, opts: { fromRV: number; initial: boolean; keyPrefix: string; initialDone?: (rv: number) => void }): () => void {
     if (this.failed && !this.readyPromise) throw this.failed;
     if (!opts.initial && opts.fromRV < this.historyStart) {
       throw new TooOldResourceVersionError(opts.fromRV, this.historyStart);
     }
-    const w = { filter, sink };
+    const w: Watcher = { filter, sink };
     if (opts.initial) {
-      for (const e of this.list(opts.keyPrefix, (x) => filter.matches(x))) {
-        sink.event('ADDED', e, { type: 'ADDED', rv: e.rv, entry: e, time: 0, memo: new Map() });
+      const state = this.list(opts.keyPrefix, (x) => filter.matches(x));
+      const rv = this.rev;
+      if (state.length <= INITIAL_SLICE || !sink.backlog) {
+        for (const e of state) sink.event('ADDED', e, initialEvent(e));
+        opts.initialDone?.(rv);
+      } else {
+        w.pending = [];
+        void this.handOutInitial(w, state, rv, opts.initialDone);
       }
     } else {
       for (let i = this.historyHead; i < this.history.length; i++) {
@@ -484,6 +518,32 @@ export class WatchCache {
     };
   }
 
+  /** A long initial state at the consumer's pace (yielding at least every INITIAL_SLICE objects); then the live events that came meanwhile. */
+  private async handOutInitial(w: Watcher, state: Entry[], rv: number, done?: (rv: number) => void): Promise<void> {
+    let sinceYield = 0;
+    for (let i = 0; i < state.length; i++) {
+      w.sink.event('ADDED', state[i]!, initialEvent(state[i]!));
+      state[i] = undefined as unknown as Entry;
+      const wait = w.sink.backlog!() ?? (++sinceYield >= INITIAL_SLICE ? new Promise((r) => setImmediate(r)) : undefined);
+      if (wait) {
+        await wait;
+        sinceYield = 0;
+        if (!this.watchers.has(w)) return;
+      }
+    }
+    done?.(rv);
+    // Live events queued meanwhile, in order; any that arrive while these go out join the queue.
+    const pending = w.pending!;
+    for (let i = 0; i < pending.length && this.watchers.has(w); i++) {
+      const ev = pending[i]!;
+      const t = transition(w.filter, ev);
+      if (t) w.sink.event(t.type, t.entry, ev);
+      release(ev);
+    }
+    delete w.pending;
+    if (this.watchers.has(w)) w.sink.progress?.(this.rev);
+  }
+
   stop(): void {
     this.storeWatch?.cancel();
     this.storeWatch = null;
@@ -492,6 +552,10 @@ export class WatchCache {
     for (const w of this.waiters) w.resolve();
     this.waiters = [];
   }
+}
+
+function initialEvent(e: Entry): CacheEvent {
+  return { type: 'ADDED', rv: e.rv, entry: e, time: 0, memo: new Map() };
 }
 
 /** How an event looks to a filtered watcher, as upstream's cacheWatcher decides it. */
