@@ -4,11 +4,20 @@
 // first without and then after a forced full GC, so the bench can tell live data from
 // allocator slack.
 import { renameSync, writeFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 
 const out = process.env.SKIFF_MEMORY_PROBE;
+if (out && !isMainThread) {
+  // A worker (the SQLite writer) has its own V8 heap, outside the main thread's figures:
+  // it reports it every half second (its size and the external memory it holds).
+  setInterval(() => {
+    const h = getHeapStatistics();
+    writeFileSync(`${out}.worker.tmp`, JSON.stringify({ heapTotal: h.total_heap_size, external: h.external_memory }));
+    renameSync(`${out}.worker.tmp`, `${out}.worker`);
+  }, 500).unref();
+}
 if (out && isMainThread) {
   // --expose-gc on the command line would be passed on to the SQLite write worker, which rejects it.
   setFlagsFromString('--expose-gc');

@@ -53,7 +53,14 @@ async function probe(pid: number, file: string): Promise<string> {
   const { before, afterGc } = JSON.parse(readFileSync(file, 'utf8')) as { before: Split; afterGc: Split };
   const show = (s: Split) =>
     `rss ${s.rss} heap ${s.heapUsed}/${s.heapTotal} external ${s.external} (arrayBuffers ${s.arrayBuffers}) other ${(s.rss - s.heapTotal - s.external).toFixed(1)}`;
-  return `${show(before)} | after GC: ${show(afterGc)}`;
+  let worker = '';
+  try {
+    const w = JSON.parse(readFileSync(`${file}.worker`, 'utf8')) as { heapTotal: number; external: number };
+    worker = ` | SQLite worker: heap ${(w.heapTotal / 1048576).toFixed(1)} external ${(w.external / 1048576).toFixed(1)}`;
+  } catch {
+    // no worker report (yet)
+  }
+  return `${show(before)} | after GC: ${show(afterGc)}${worker}`;
 }
 
 const COMPACTION_INTERVAL_S = 10;
