@@ -169,6 +169,27 @@ describe('watch cache (SQLite store)', () => {
     assert.deepEqual(sink.got.map((g) => [g.type, g.rv, g.obj.metadata.resourceVersion]), [['MODIFIED', rv, String(rv)]]);
   });
 
+  it('lists stay in key order while objects are created and deleted between lists (the key index is kept in place)', async () => {
+    const cache = open({});
+    await cache.ready();
+    const names = ['m', 'c', 'x', 'a', 'q'];
+    let rv = 0;
+    for (const n of names) rv = await put(n, 'p');
+    assert.ok(await cache.waitFresh(rv, 10_000));
+    const listed = () => cache.list(PREFIX, () => true).map((e) => e.name);
+    assert.deepEqual(listed(), ['a', 'c', 'm', 'q', 'x']);
+    for (const n of ['b', 'z', 'a0']) rv = await put(n, 'p');
+    for (const n of ['c', 'x']) {
+      const d = await store.delete(`${PREFIX}ns/${n}`);
+      assert.ok(d.ok);
+      rv = d.revision!;
+    }
+    rv = await put('c', 'p');
+    assert.ok(await cache.waitFresh(rv, 10_000));
+    assert.deepEqual(listed(), ['a', 'a0', 'b', 'c', 'm', 'q', 'z']);
+    assert.deepEqual(cache.list(`${PREFIX}ns/b`, () => true).map((e) => e.name), ['b']);
+  });
+
   it('keeps at most maxHistory events', async () => {
     const cache = open({ maxHistory: 5 });
     await cache.ready();

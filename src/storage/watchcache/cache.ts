@@ -278,7 +278,7 @@ export class WatchCache {
         this.corrupt.delete(key);
         if (!prev) continue;
         this.entries.delete(key);
-        this.sortedKeys = null;
+        this.removeSortedKey(key);
         ev = { type: 'DELETED', rv: se.kv.modRevision, entry: this.restamp(prev, se.kv.modRevision), prev, time: now, memo: new Map() };
       } else {
         const entry = this.makeEntry(key, se.kv.value, se.kv.modRevision);
@@ -286,11 +286,11 @@ export class WatchCache {
           if (prev) {
             // The object became unreadable: it leaves the cache.
             this.entries.delete(key);
-            this.sortedKeys = null;
+            this.removeSortedKey(key);
           }
           continue;
         }
-        if (!prev) this.sortedKeys = null;
+        if (!prev) this.insertSortedKey(key);
         this.entries.set(key, entry);
         ev = { type: prev ? 'MODIFIED' : 'ADDED', rv: se.kv.modRevision, entry, prev, time: now, memo: new Map() };
       }
@@ -301,6 +301,19 @@ export class WatchCache {
     }
     this.trimHistory(now);
     this.advance(revision);
+  }
+
+  // The sorted key index follows creates and deletes in place (a splice moves pointers):
+  // re-sorting 100,000 keys after each change made every list under churn cost ~80 ms.
+  private insertSortedKey(key: string): void {
+    if (this.sortedKeys) this.sortedKeys.splice(lowerBound(this.sortedKeys, key), 0, key);
+  }
+
+  private removeSortedKey(key: string): void {
+    const keys = this.sortedKeys;
+    if (!keys) return;
+    const i = lowerBound(keys, key);
+    if (keys[i] === key) keys.splice(i, 1);
   }
 
   private dispatch(ev: CacheEvent): void {
