@@ -14,19 +14,53 @@
 //   node dist/bench/memory.js                      20,000 objects
 //   node dist/bench/memory.js --objects 100000     the 5x mode
 //   node dist/bench/memory.js --mixed-seconds 10   shorter mixed load
+//   node dist/bench/memory.js --breakdown          also the V8 heap / external / array
+//        buffers split at each phase, before and after a forced GC (a diagnostic preload,
+//        bench/memory-probe.ts, which forces GCs: these runs are not the product's figures)
 
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { client, cpuMs, exited, procMiB, startSkiffOn, type Client } from './skiff-process.js';
+import { fileURLToPath } from 'node:url';
+import { client, exited, procMiB, startSkiffOn, type Client } from './skiff-process.js';
 
 export interface MemoryBenchOptions {
   objects: number;
   mixedSeconds: number;
   namespaces?: number;
   concurrency?: number;
+  /** Add the heap/external/arrayBuffers split of each phase (diagnostic preload, forced GC). */
+  breakdown?: boolean;
+}
+
+const PROBE = fileURLToPath(new URL('./memory-probe.js', import.meta.url));
+
+interface Split {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** Asks the diagnostic preload of pid for its memory split (see bench/memory-probe.ts). */
+async function probe(pid: number, file: string): Promise<string> {
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 200 && !existsSync(file); i++) await sleep(50);
+  const { before, afterGc } = JSON.parse(readFileSync(file, 'utf8')) as { before: Split; afterGc: Split };
+  const show = (s: Split) =>
+    `rss ${s.rss} heap ${s.heapUsed}/${s.heapTotal} external ${s.external} (arrayBuffers ${s.arrayBuffers}) other ${(s.rss - s.heapTotal - s.external).toFixed(1)}`;
+  let worker = '';
+  try {
+    const w = JSON.parse(readFileSync(`${file}.worker`, 'utf8')) as { heapTotal: number; external: number };
+    worker = ` | SQLite worker: heap ${(w.heapTotal / 1048576).toFixed(1)} external ${(w.external / 1048576).toFixed(1)}`;
+  } catch {
+    // no worker report (yet)
+  }
+  return `${show(before)} | after GC: ${show(afterGc)}${worker}`;
 }
 
 const COMPACTION_INTERVAL_S = 10;
@@ -134,13 +168,19 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
   const tag = (s: string) => `${s} [${opts.objects.toLocaleString('en-US')}]`;
   let peak = 0;
   const children: ChildProcess[] = [];
+  const probeFile = join(dataDir, 'memory-probe.json');
+  const diag = opts.breakdown ? { nodeArgs: ['--import', PROBE], env: { SKIFF_MEMORY_PROBE: probeFile } } : {};
+  const split = async (label: string, pid: number) => {
+    if (opts.breakdown) add(tag(`  split ${label} (MiB)`), await probe(pid, probeFile));
+  };
   try {
-    const first = await startSkiffOn(dataDir, port, args);
+    const first = await startSkiffOn(dataDir, port, args, diag);
     children.push(first.child);
     await sleep(1000);
     const pid1 = first.child.pid!;
     const base = procMiB(pid1);
     add(tag('RSS before load'), mib(base));
+    await split('before load', pid1);
     const c = client(port, join(dataDir, 'kubeconfig'), conc);
     for (const ns of namespaces) await expect(c.call('POST', '/api/v1/namespaces', { metadata: { name: ns } }), 201);
 
@@ -158,18 +198,20 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
     add(tag('RSS after creates'), mib(loaded));
     add(tag('RSS growth per stored object'), `${(((loaded - base) * 1024) / stored).toFixed(1)} KiB (object JSON ${(sample.length / 1024).toFixed(1)} KiB)`);
     peak = Math.max(peak, procMiB(pid1, 'VmHWM'));
+    await split('after creates', pid1);
     c.agent.destroy();
 
     // Crash and restart with everything stored.
     first.child.kill('SIGKILL');
     await exited(first.child);
-    const second = await startSkiffOn(dataDir, port, args);
+    const second = await startSkiffOn(dataDir, port, args, diag);
     children.push(second.child);
     const pid2 = second.child.pid!;
     // Spawn to the first /readyz 200 seen from outside; the server's CPU time until then does not depend on the machine's load.
-    add(tag('restart to /readyz 200 after kill -9'), `${second.ms.toFixed(0)} ms (server CPU until then ${cpuMs(pid2)} ms)`);
+    add(tag('restart to /readyz 200 after kill -9'), `${second.ms.toFixed(0)} ms (server CPU until then ${second.cpuMs} ms)`);
     await sleep(500);
     add(tag('RSS after restart'), mib(procMiB(pid2)));
+    await split('after restart', pid2);
     const c2 = client(port, join(dataDir, 'kubeconfig'), conc);
 
     const all = await drainRetrying(c2, '/api/v1/configmaps');
@@ -179,15 +221,18 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
       if (r.status !== 200) throw new Error(`namespace list: ${r.status}`);
     }
     add(tag('RSS after full lists'), `${mib(procMiB(pid2))} (cluster-wide list ${(all.bytes / 1e6).toFixed(0)} MB)`);
+    await split('after full lists', pid2);
 
     const watchers = openWatchers(c2, port, namespaces);
     const opsPerS = await mixedLoad(c2, namespaces, perNs, opts.mixedSeconds, conc);
     add(tag(`RSS after ${opts.mixedSeconds} s mixed load`), `${mib(procMiB(pid2))} (${opsPerS.toFixed(0)} ops/s)`);
+    await split('after mixed load', pid2);
 
     for (const ns of namespaces) await expect(c2.call('DELETE', `/api/v1/namespaces/${ns}/configmaps`), 200);
     const left = JSON.parse(await expect(c2.call('GET', '/api/v1/configmaps?labelSelector=app%3Dbench&limit=1'), 200));
     if (left.items.length) throw new Error('deletecollection left objects behind');
     add(tag('RSS right after deleting everything'), mib(procMiB(pid2)));
+    await split('right after deletes', pid2);
     watchers.stop();
     // Two compaction intervals: the second compacts to the revision recorded after the deletes.
     await sleep((2 * COMPACTION_INTERVAL_S + 2) * 1000);
@@ -195,6 +240,7 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
     peak = Math.max(peak, procMiB(pid2, 'VmHWM'));
     add(tag('peak RSS (create, restart, lists, mixed, deletes)'), mib(peak));
     add(tag('RSS after deletes and one compaction'), `${mib(after)} (${((after / base - 1) * 100).toFixed(0)}% above the RSS before load)`);
+    await split('after deletes and compaction', pid2);
     c2.agent.destroy();
     second.child.kill('SIGTERM');
     await exited(second.child);
@@ -215,7 +261,7 @@ function numberFlag(name: string, dflt: number): number {
 }
 
 export function memoryOptionsFromArgs(): MemoryBenchOptions {
-  return { objects: numberFlag('objects', 20_000), mixedSeconds: numberFlag('mixed-seconds', 30) };
+  return { objects: numberFlag('objects', 20_000), mixedSeconds: numberFlag('mixed-seconds', 30), breakdown: process.argv.includes('--breakdown') };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

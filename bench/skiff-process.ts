@@ -104,10 +104,19 @@ export function rssMiB(pid: number): number {
   return procMiB(pid, 'VmRSS');
 }
 
-/** Starts skiff; ms is spawn to the first /readyz 200 and cpuMs the server's CPU time by then. */
-export async function startSkiffOn(dataDir: string, port: number, extraArgs: string[]): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
+/**
+ * Starts skiff; ms is spawn to the first /readyz 200 and cpuMs the server's CPU time by then.
+ * nodeArgs/env: for diagnostics only (the memory bench's --breakdown preload).
+ */
+export async function startSkiffOn(
+  dataDir: string,
+  port: number,
+  extraArgs: string[],
+  diag: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs], { stdio: 'ignore' });
+  const argv = [...(diag.nodeArgs ?? []), mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs];
+  const child = spawn(process.execPath, argv, { stdio: 'ignore', env: diag.env ? { ...process.env, ...diag.env } : undefined });
   const ms = await waitReady(port, t0, child);
   return { child, ms, cpuMs: cpuMs(child.pid!) };
 }

@@ -143,6 +143,53 @@ describe('watch cache (SQLite store)', () => {
     assert.deepEqual(sink.got.map((g) => [g.type, g.rv]), [['ADDED', revs.at(-2)], ['ADDED', revs.at(-1)]]);
   });
 
+  it('churn of one large object (updates, then delete and re-create) keeps the event bytes under maxHistoryBytes', async () => {
+    // Each MODIFIED event keeps its own state and the one it replaced (~2 x 5 KB here): the
+    // byte bound must count both, or updates of one key would grow the window to maxHistory.
+    const cache = open({ maxHistoryBytes: 64 * 1024, minHistory: 0 });
+    await cache.ready();
+    const key = `${PREFIX}ns/churn`;
+    let rv = await put('churn', 'a'.repeat(5000));
+    for (let i = 0; i < 62; i++) {
+      if (i % 20 === 19) {
+        const d = await store.delete(key);
+        assert.ok(d.ok);
+        rv = await put('churn', 'c'.repeat(5000));
+        continue;
+      }
+      const r = await store.update(key, value('churn', String(i % 10).repeat(5000)), rv);
+      assert.ok(r.ok);
+      rv = r.kv.modRevision;
+    }
+    assert.ok(await cache.waitFresh(rv, 10_000));
+    // 64 KiB of events holding ~10 KB each: about 6 of the 60+ events are kept.
+    assert.ok(cache.historyLength > 0 && cache.historyLength <= 7, `kept ${cache.historyLength} events`);
+    const sink = collector();
+    cache.watch(everything, sink, { fromRV: rv - 1, initial: false, keyPrefix: PREFIX })();
+    assert.deepEqual(sink.got.map((g) => [g.type, g.rv, g.obj.metadata.resourceVersion]), [['MODIFIED', rv, String(rv)]]);
+  });
+
+  it('lists stay in key order while objects are created and deleted between lists (the key index is kept in place)', async () => {
+    const cache = open({});
+    await cache.ready();
+    const names = ['m', 'c', 'x', 'a', 'q'];
+    let rv = 0;
+    for (const n of names) rv = await put(n, 'p');
+    assert.ok(await cache.waitFresh(rv, 10_000));
+    const listed = () => cache.list(PREFIX, () => true).map((e) => e.name);
+    assert.deepEqual(listed(), ['a', 'c', 'm', 'q', 'x']);
+    for (const n of ['b', 'z', 'a0']) rv = await put(n, 'p');
+    for (const n of ['c', 'x']) {
+      const d = await store.delete(`${PREFIX}ns/${n}`);
+      assert.ok(d.ok);
+      rv = d.revision!;
+    }
+    rv = await put('c', 'p');
+    assert.ok(await cache.waitFresh(rv, 10_000));
+    assert.deepEqual(listed(), ['a', 'a0', 'b', 'c', 'm', 'q', 'z']);
+    assert.deepEqual(cache.list(`${PREFIX}ns/b`, () => true).map((e) => e.name), ['b']);
+  });
+
   it('keeps at most maxHistory events', async () => {
     const cache = open({ maxHistory: 5 });
     await cache.ready();
