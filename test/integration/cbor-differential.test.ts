@@ -8,7 +8,6 @@
 // Skips when ../shared/kube or etcd is absent.
 
 import assert from 'node:assert/strict';
-import { request } from 'node:https';
 import { after, before, describe, it } from 'node:test';
 import { encodeCbor, itemLength } from '../../src/encoding/cbor.js';
 import { coreSchemas } from '../../src/types/schemas/core.js';
@@ -85,18 +84,7 @@ describe('CBOR against kube-apiserver with CBORServingAndStorage', { skip: missi
     await Promise.all([kas?.stop(), srv?.close()]);
   });
 
-  const skiffRaw = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
-    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-      const url = new URL(srv.url);
-      const h = { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-      const req = request({ host: url.hostname, port: url.port, method, path, headers: h, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+  const skiffRaw = (method: string, path: string, headers: Record<string, string>, body?: Buffer) => srv.request(method, path, { headers, raw: body });
 
   const objects: [string, string, Record<string, unknown>, object?][] = [
     ['ConfigMap', '/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'diff', labels: { b: '2', a: '1' } }, data: { k: 'v', k2: 'ü✓' }, binaryData: { bin: Buffer.from([0, 1, 255]).toString('base64') } }, coreSchemas.ConfigMap],

@@ -7,15 +7,15 @@
 // takes application/apply-patch+cbor, custom resources and Status errors are CBOR too.
 
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { decodeCbor, encodeCbor, itemLength } from '../../src/encoding/cbor.js';
 import { builtinCatalog } from '../../src/types/catalog.js';
 import { coreSchemas } from '../../src/types/schemas/core.js';
 import { MINIMAL_OBJECTS } from '../support/minimal-objects.js';
-import { eventually, startTestServer, type TestServer } from '../support/server.js';
+import { eventually, startTestServer, type HttpResult, type TestServer } from '../support/server.js';
 
 const CBOR = 'application/cbor';
 const catalog = builtinCatalog();
@@ -24,26 +24,8 @@ const schemaOf = (apiVersion: string, kind: string) => {
   return catalog.kinds.find((k) => k.group === group && k.kind === kind)?.schema;
 };
 
-interface RawResult {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function raw(srv: TestServer, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<RawResult> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(srv.url);
-    const h = { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-    const req = request({ host: url.hostname, port: url.port, method, path, headers: h, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** A request with raw body bytes, answered with the body's bytes. */
+const raw = (srv: TestServer, method: string, path: string, headers: Record<string, string>, body?: Buffer) => srv.request(method, path, { headers, raw: body });
 
 describe('CBOR with CBORServingAndStorage off (the default)', () => {
   let srv: TestServer;
@@ -137,7 +119,7 @@ describe('CBOR with CBORServingAndStorage on', () => {
       const obj = decodeCbor(created.body) as any;
       const path = `${collection}/${obj.metadata.name}`;
       let asJson: any;
-      let asCbor: RawResult;
+      let asCbor: HttpResult;
       for (let attempt = 0; ; attempt++) {
         asJson = (await srv.request('GET', path)).json();
         asCbor = await raw(srv, 'GET', path, { accept: CBOR });
@@ -248,7 +230,7 @@ describe('CBOR with CBORServingAndStorage on', () => {
     const c = await raw(srv, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { 'content-type': CBOR }, encodeCbor(crd));
     assert.equal(c.status, 201, c.body.toString('utf8'));
     const path = `/apis/cbor.example.com/v1/namespaces/${NS}/gadgets`;
-    let created: RawResult | undefined;
+    let created: HttpResult | undefined;
     await eventually(async () => {
       const r = await raw(srv, 'POST', path, { 'content-type': CBOR, accept: CBOR }, encodeCbor({ apiVersion: 'cbor.example.com/v1', kind: 'Gadget', metadata: { name: 'g' }, spec: { size: 3, ratio: 0.5, name: 'x' } }));
       if (r.status === 201) created = r;

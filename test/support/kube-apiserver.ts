@@ -5,10 +5,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { etcdBinary, freePort, startEtcd, type EtcdCluster } from './etcd.js';
+import { httpsCall, type HttpResult } from './server.js';
 
 const UNPACK = '/work/shared/kube/unpack.sh';
 
@@ -18,16 +18,10 @@ export function referenceApiserverMissing(): string | false {
   return false;
 }
 
-export interface ReferenceResponse {
-  status: number;
-  text: string;
-  json(): any;
-}
-
 export interface ReferenceApiserver {
-  request(method: string, path: string, body?: unknown): Promise<ReferenceResponse>;
+  request(method: string, path: string, body?: unknown): Promise<HttpResult>;
   /** A request with raw body bytes and headers, answered as bytes (binary encodings). */
-  raw(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>;
+  raw(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<HttpResult>;
   stop(): Promise<void>;
 }
 
@@ -56,42 +50,11 @@ export async function startReferenceApiserver(extraArgs: string[] = []): Promise
     ...extraArgs,
   ]);
   proc.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-8000)));
-  const request = (method: string, path: string, body?: unknown): Promise<ReferenceResponse> =>
-    new Promise((resolve, reject) => {
-      const data = body === undefined ? undefined : JSON.stringify(body);
-      const req = httpsRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path,
-          rejectUnauthorized: false,
-          agent: false,
-          headers: { authorization: `Bearer ${token}`, ...(data ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } : {}) },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(data);
-    });
-  const raw: ReferenceApiserver['raw'] = (method, path, headers, body) =>
-    new Promise((resolve, reject) => {
-      const h = { authorization: `Bearer ${token}`, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-      const req = httpsRequest({ host: '127.0.0.1', port, method, path, rejectUnauthorized: false, agent: false, headers: h }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+  const call = (method: string, path: string, headers: Record<string, string>, body?: string | Buffer) =>
+    httpsCall(new URL(`https://127.0.0.1:${port}`), { method, path, headers: { authorization: `Bearer ${token}`, ...headers }, rejectUnauthorized: false }, body);
+  const request: ReferenceApiserver['request'] = (method, path, body) =>
+    body === undefined ? call(method, path, {}) : call(method, path, { 'content-type': 'application/json' }, JSON.stringify(body));
+  const raw: ReferenceApiserver['raw'] = call;
   const stop = async () => {
     proc.kill('SIGTERM');
     await new Promise((r) => (proc.exitCode !== null ? r(undefined) : proc.once('exit', r)));
