@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { toYaml } from '../../src/encoding/yaml.js';
 import { checkReadback, expectReady, runs, SEED, type Probe } from './support.js';
 import { FuzzFixture, named } from './fixture.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const NS = '/api/v1/namespaces/fuzz';
 const KINDS = [
@@ -28,35 +29,13 @@ const KINDS = [
   { coll: '/apis/fuzz.example.com/v1/namespaces/fuzz/widgets', base: { apiVersion: 'fuzz.example.com/v1', kind: 'Widget', spec: { size: 1, color: 'red', tags: ['a'] } } },
 ] as const;
 
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.fuzz.example.com' },
+const CRD = widgetCrd('fuzz.example.com', {
   spec: {
-    group: 'fuzz.example.com',
-    scope: 'Namespaced',
-    names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: {
-                type: 'object',
-                properties: { size: { type: 'integer', maximum: 100 }, color: { type: 'string', enum: ['red', 'blue'] }, tags: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' } },
-                'x-kubernetes-validations': [{ rule: 'self.size >= 0', message: 'size must not be negative' }],
-              },
-            },
-          },
-        },
-      },
-    ],
+    type: 'object',
+    properties: { size: { type: 'integer', maximum: 100 }, color: { type: 'string', enum: ['red', 'blue'] }, tags: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' } },
+    'x-kubernetes-validations': [{ rule: 'self.size >= 0', message: 'size must not be negative' }],
   },
-};
+});
 
 const PATHS = [
   'metadata', 'metadata.name', 'metadata.labels', 'metadata.labels.x', 'metadata.annotations', 'metadata.resourceVersion', 'metadata.generation',

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { decodeCbor, encodeCbor } from '../../src/encoding/cbor.js';
 import { checkReadback, expectReady, runs, SEED, type H2Client, type Probe, type Tally } from './support.js';
 import { FuzzFixture, named } from './fixture.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const NS = '/api/v1/namespaces/fuzz';
 const KINDS = [
@@ -19,17 +20,7 @@ const KINDS = [
   { coll: '/apis/fuzz.example.com/v1/namespaces/fuzz/widgets', base: { apiVersion: 'fuzz.example.com/v1', kind: 'Widget', spec: { size: 1 } } },
 ] as const;
 
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.fuzz.example.com' },
-  spec: {
-    group: 'fuzz.example.com',
-    scope: 'Namespaced',
-    names: { plural: 'widgets', kind: 'Widget' },
-    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } }],
-  },
-};
+const CRD = widgetCrd('fuzz.example.com', { spec: { type: 'object', properties: { size: { type: 'integer' } } } });
 
 /** Bodies: random bytes, self-described random bytes, encoded odd documents, corrupted encodings, deep nesting. */
 function cborBodyArb(base: object, name: string): fc.Arbitrary<Buffer> {
