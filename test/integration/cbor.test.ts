@@ -16,6 +16,7 @@ import { builtinCatalog } from '../../src/types/catalog.js';
 import { coreSchemas } from '../../src/types/schemas/core.js';
 import { MINIMAL_OBJECTS } from '../support/minimal-objects.js';
 import { eventually, startTestServer, type HttpResult, type TestServer } from '../support/server.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const CBOR = 'application/cbor';
 const catalog = builtinCatalog();
@@ -102,6 +103,28 @@ describe('CBOR with CBORServingAndStorage on', () => {
       assert.equal(cbor.headers['etag'], json.headers['etag'], `${path}: one ETag whatever the encoding`);
       assert.deepEqual(decodeCbor(cbor.body), JSON.parse(json.body.toString('utf8')), path);
     }
+  });
+
+  it('discovery in CBOR follows the catalog: a new CRD group shows in /apis and in aggregated discovery, with a new ETag', async () => {
+    const params = 'g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+    const groupsOf = (doc: any): string[] => (doc.groups ?? doc.items).map((g: any) => g.name ?? g.metadata.name);
+    const legacy = async () => decodeCbor((await raw(srv, 'GET', '/apis', { accept: CBOR })).body);
+    const aggregated = () => raw(srv, 'GET', '/apis', { accept: `${CBOR};${params}` });
+    assert.ok(!groupsOf(await legacy()).includes('memo.example.com'));
+    const before = await aggregated();
+    assert.ok(!groupsOf(decodeCbor(before.body)).includes('memo.example.com'));
+    const unchanged = await raw(srv, 'GET', '/apis', { accept: `${CBOR};${params}`, 'if-none-match': String(before.headers['etag']) });
+    assert.equal(unchanged.status, 304);
+    const crd = await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: widgetCrd('memo.example.com', { spec: { type: 'object' } }) });
+    assert.equal(crd.status, 201, crd.text);
+    await eventually(async () => groupsOf(await legacy()).includes('memo.example.com'), 15_000, 'the CRD group in the CBOR /apis document');
+    const after = await aggregated();
+    assert.equal(after.status, 200);
+    assert.ok(groupsOf(decodeCbor(after.body)).includes('memo.example.com'));
+    assert.notEqual(after.headers['etag'], before.headers['etag']);
+    const json = await raw(srv, 'GET', '/apis', { accept: `application/json;${params}` });
+    assert.equal(json.headers['etag'], after.headers['etag']);
+    assert.deepEqual(decodeCbor(after.body), json.json());
   });
 
   it('creates every built-in kind from a CBOR body and reads it back in CBOR as its JSON form', async () => {
