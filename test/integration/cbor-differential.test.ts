@@ -191,6 +191,22 @@ describe('CBOR against kube-apiserver with CBORServingAndStorage', { skip: missi
   // (406s for built-in kinds and 415s of PATCH come from go-restful's route matching
   // upstream, "406: Not Acceptable\n\nAvailable representations: ...", whatever the gate;
   // skiff answers those as the negotiation does, for every encoding: not compared here.)
+  // k8s.io/apiserver pkg/endpoints/handlers/responsewriters/writers.go WriteObjectNegotiated:
+  // the authentication filter negotiates with a serializer without CBOR; an error whose
+  // Accept matches nothing there is written by WriteRawJSON (indented JSON) with its code.
+  it('answers a failed authentication alike, byte for byte, when the client accepts CBOR', async () => {
+    const differences: string[] = [];
+    for (const accept of [CBOR, `${CBOR}, application/json;q=0.5`, 'application/cbor-seq', `${CBOR};g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList`]) {
+      for (const path of ['/api/v1/namespaces/default/configmaps', '/api/v1/namespaces/default/configmaps?watch=1', '/api', '/version']) {
+        const headers = { accept, authorization: 'Bearer not-a-known-token' };
+        const [a, b] = await Promise.all([kas.raw('GET', path, headers), srv.request('GET', path, { auth: false, headers })]);
+        const seen = (r: { status: number; headers: Record<string, unknown>; body: Buffer }) => `${r.status} ${String(r.headers['content-type'])} ${JSON.stringify(r.body.toString('latin1'))}`;
+        if (seen(a) !== seen(b)) differences.push(`${accept} ${path}:\n  kube-apiserver ${seen(a)}\n  skiff          ${seen(b)}`);
+      }
+    }
+    assert.deepEqual(differences, []);
+  });
+
   it('names the same media types in a 415 for a body', async () => {
     const probes: [string, string, Record<string, string>, Buffer?][] = [
       ['POST', '/api/v1/namespaces/default/configmaps', { 'content-type': 'text/plain' }, Buffer.from('x')],
