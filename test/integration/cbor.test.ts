@@ -127,6 +127,20 @@ describe('CBOR with CBORServingAndStorage on', () => {
     assert.deepEqual(decodeCbor(after.body), json.json());
   });
 
+  // k8s.io/apiserver responsewriters.Forbidden → ErrorNegotiated with the filters' serializer,
+  // which has no CBOR: nothing matches `Accept: application/cbor`, so WriteRawJSON writes
+  // indented JSON (the 401 case is compared with kube-apiserver in cbor-differential).
+  it('answers a 403 of the authorization filter in JSON when the client accepts only CBOR', async () => {
+    const only = await srv.request('GET', `/api/v1/namespaces/${NS}/configmaps`, { auth: false, headers: { accept: CBOR } });
+    assert.equal(only.status, 403);
+    assert.equal(only.headers['content-type'], 'application/json');
+    assert.equal(only.text, JSON.stringify(only.json(), null, 2));
+    assert.equal(only.json().reason, 'Forbidden');
+    const either = await srv.request('GET', `/api/v1/namespaces/${NS}/configmaps`, { auth: false, headers: { accept: `${CBOR}, application/json;q=0.5` } });
+    assert.equal(either.status, 403);
+    assert.equal(either.text, `${JSON.stringify(either.json())}\n`);
+  });
+
   it('creates every built-in kind from a CBOR body and reads it back in CBOR as its JSON form', async () => {
     const differences: string[] = [];
     let compared = 0;
