@@ -11,13 +11,19 @@ import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import yaml from 'js-yaml';
 import { eventually } from '../support/server.js';
+import { onFreshPort, skiffServingPort } from '../support/ports.js';
 
 const mainJs = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
-function start(dataDir: string, port: number, extra: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extra], { stdio: 'ignore' });
-  spawned.push(child);
-  return child;
+/** A skiff CLI on a free port, once it serves there (a port taken meanwhile: another one). */
+function start(dataDir: string, extra: string[] = []): Promise<{ child: ChildProcess; port: number }> {
+  return onFreshPort(async (port) => {
+    const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
+    spawned.push(child);
+    await skiffServingPort(child);
+    child.stderr?.resume(); // read on, so a full pipe never blocks the server
+    return { child, port };
+  });
 }
 
 function client(dataDir: string, port: number) {
@@ -67,9 +73,8 @@ describe('garbage collector crash recovery', () => {
     it(`finishes a cascade after a restart (${variant})`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'skiff-gc-'));
       dirs.push(dataDir);
-      const port = 22000 + Math.floor(Math.random() * 20000);
       const off = variant === 'killed while the collector is off';
-      let child = start(dataDir, port, off ? ['--controllers=*,-garbagecollector'] : []);
+      let { child, port } = await start(dataDir, off ? ['--controllers=*,-garbagecollector'] : []);
       await eventually(() => ready(port), 60_000, 'first start');
       const call = client(dataDir, port);
       const base = '/api/v1/namespaces/default/configmaps';
@@ -84,7 +89,7 @@ describe('garbage collector crash recovery', () => {
       assert.equal(del.status, 200);
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
-      child = start(dataDir, port);
+      ({ child, port } = await start(dataDir));
       try {
         await eventually(() => ready(port), 60_000, 'restart');
         const call2 = client(dataDir, port);
