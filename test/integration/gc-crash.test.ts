@@ -2,29 +2,17 @@
 // restart it finishes deleting the dependents of an owner that is gone.
 
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import yaml from 'js-yaml';
 import { eventually } from '../support/server.js';
-import { onFreshPort, skiffServingPort } from '../support/ports.js';
+import { startSkiffCli } from '../support/ports.js';
 
-const mainJs = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
-
-/** A skiff CLI on a free port, once it serves there (a port taken meanwhile: another one). */
-function start(dataDir: string, extra: string[] = []): Promise<{ child: ChildProcess; port: number }> {
-  return onFreshPort(async (port) => {
-    const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
-    spawned.push(child);
-    await skiffServingPort(child);
-    child.stderr?.resume(); // read on, so a full pipe never blocks the server
-    return { child, port };
-  });
-}
+const start = (dataDir: string, extra: string[] = []) => startSkiffCli(['--data-dir', dataDir, '--bind-address', '127.0.0.1', ...extra], (c) => spawned.push(c));
 
 function client(dataDir: string, port: number) {
   const kc = yaml.load(readFileSync(join(dataDir, 'kubeconfig'), 'utf8')) as any;

@@ -4,8 +4,9 @@
 // --secure-port 0, etcd and the control-plane components) is started again on a new port
 // when its bind failed, and is only taken for started once it is known to serve that port.
 
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 /** A port nothing listens on right now (it may be taken by the time it is used). */
 export async function freePort(): Promise<number> {
@@ -77,4 +78,26 @@ export function awaitStderrLine(child: ChildProcess, pattern: RegExp, what: stri
 export async function skiffServingPort(child: ChildProcess): Promise<number> {
   const m = await awaitStderrLine(child, /"Serving securely" address="https:\/\/[^"]*:(\d+)"/, 'skiff');
   return Number(m[1]);
+}
+
+const skiffMain = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+
+/**
+ * `node main.js <args> --secure-port P` on a free port P, resolved once it serves there (a
+ * port taken meanwhile: another one). onSpawn sees each child first (to keep it for cleanup
+ * or read its log); stderr is read on afterwards so a full pipe never blocks the server.
+ */
+export function startSkiffCli(args: string[], onSpawn: (child: ChildProcess) => void = () => undefined): Promise<{ child: ChildProcess; port: number }> {
+  return onFreshPort(async (port) => {
+    const child = spawn(process.execPath, [skiffMain, ...args, '--secure-port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    onSpawn(child);
+    try {
+      await skiffServingPort(child);
+    } catch (e) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      throw e;
+    }
+    child.stderr?.resume();
+    return { child, port };
+  });
 }
