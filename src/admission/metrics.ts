@@ -52,14 +52,6 @@ const COUNTERS = {
     name: 'apiserver_admission_match_condition_exclusions_total', stability: 'ALPHA', labelNames: MATCH_CONDITION_LABELS,
     help: 'Admission match condition evaluation exclusions count, identified by name of resource containing the match condition and broken out for each kind containing matchConditions (webhook or policy), operation and admission type (validate or admit).',
   },
-  policyCheck: {
-    name: 'apiserver_validating_admission_policy_check_total', stability: 'BETA', labelNames: POLICY_CHECK_LABELS,
-    help: 'Validation admission policy check total, labeled by policy and further identified by binding and enforcement action taken.',
-  },
-  mutationCheck: {
-    name: 'apiserver_mutating_admission_policy_check_total', stability: 'ALPHA', labelNames: MUTATION_CHECK_LABELS,
-    help: 'Mutation admission policy check total, labeled by policy and further identified by binding.',
-  },
 } as const satisfies Record<string, MetricOpts<string>>;
 
 const HISTOGRAMS = {
@@ -79,19 +71,30 @@ const HISTOGRAMS = {
     name: 'apiserver_admission_match_condition_evaluation_seconds', stability: 'ALPHA', labelNames: MATCH_CONDITION_LABELS, buckets: MATCH_CONDITION_BUCKETS,
     help: 'Admission match condition evaluation time in seconds, identified by name and broken out for each kind containing matchConditions (webhook or policy), operation and type (validate or admit).',
   },
-  policyCheckSeconds: {
-    name: 'apiserver_validating_admission_policy_check_duration_seconds', stability: 'BETA', labelNames: POLICY_CHECK_LABELS, buckets: POLICY_CHECK_BUCKETS,
-    help: 'Validation admission latency for individual validation expressions in seconds, labeled by policy and further including binding and enforcement action taken.',
-  },
-  mutationCheckSeconds: {
-    name: 'apiserver_mutating_admission_policy_check_duration_seconds', stability: 'ALPHA', labelNames: MUTATION_CHECK_LABELS, buckets: POLICY_CHECK_BUCKETS,
-    help: 'Mutation admission latency for individual mutation expressions in seconds, labeled by policy and binding.',
-  },
 } as const satisfies Record<string, HistogramOpts<string>>;
+
+/**
+ * Each policy plugin's check metrics: `<prefix>_total` and `<prefix>_duration_seconds`
+ * (POLICY_CHECK_BUCKETS), both with the plugin's stability and labels.
+ */
+const POLICY_CHECKS = {
+  validating: {
+    prefix: 'apiserver_validating_admission_policy_check', stability: 'BETA', labelNames: POLICY_CHECK_LABELS,
+    totalHelp: 'Validation admission policy check total, labeled by policy and further identified by binding and enforcement action taken.',
+    secondsHelp: 'Validation admission latency for individual validation expressions in seconds, labeled by policy and further including binding and enforcement action taken.',
+  },
+  mutating: {
+    prefix: 'apiserver_mutating_admission_policy_check', stability: 'ALPHA', labelNames: MUTATION_CHECK_LABELS,
+    totalHelp: 'Mutation admission policy check total, labeled by policy and further identified by binding.',
+    secondsHelp: 'Mutation admission latency for individual mutation expressions in seconds, labeled by policy and binding.',
+  },
+} as const;
 
 type Labels<T> = T extends { labelNames: readonly (infer L)[] } ? Extract<L, string> : never;
 type Counters = { [K in keyof typeof COUNTERS]: Counter<Labels<(typeof COUNTERS)[K]>> };
 type Histograms = { [K in keyof typeof HISTOGRAMS]: Histogram<Labels<(typeof HISTOGRAMS)[K]>> };
+type PolicyTotals = { [K in keyof typeof POLICY_CHECKS]: Counter<Labels<(typeof POLICY_CHECKS)[K]>> };
+type PolicySeconds = { [K in keyof typeof POLICY_CHECKS]: Histogram<Labels<(typeof POLICY_CHECKS)[K]>> };
 
 /** HTTP codes above 600 are truncated to keep the label's cardinality bounded. */
 const boundedCode = (code: number): string => String(Math.min(code, 600));
@@ -108,10 +111,23 @@ export interface MatchConditionObservation {
 export class AdmissionMetrics {
   private readonly counters: Counters;
   private readonly histograms: Histograms;
+  private readonly policyTotals: PolicyTotals;
+  private readonly policySeconds: PolicySeconds;
 
+  // Registered in this order so the exposition lists every counter before the histograms.
   constructor(reg: MetricsRegistry) {
+    const policyChecks = Object.entries(POLICY_CHECKS);
     this.counters = Object.fromEntries(Object.entries(COUNTERS).map(([key, opts]) => [key, reg.counter(opts)])) as Counters;
+    this.policyTotals = Object.fromEntries(
+      policyChecks.map(([key, { prefix, stability, labelNames, totalHelp }]) => [key, reg.counter({ name: `${prefix}_total`, stability, labelNames, help: totalHelp })]),
+    ) as PolicyTotals;
     this.histograms = Object.fromEntries(Object.entries(HISTOGRAMS).map(([key, opts]) => [key, reg.histogram(opts)])) as Histograms;
+    this.policySeconds = Object.fromEntries(
+      policyChecks.map(([key, { prefix, stability, labelNames, secondsHelp }]) => [
+        key,
+        reg.histogram({ name: `${prefix}_duration_seconds`, stability, labelNames, buckets: POLICY_CHECK_BUCKETS, help: secondsHelp }),
+      ]),
+    ) as PolicySeconds;
   }
 
   observeStep(type: AdmissionStep, operation: string, rejected: boolean, seconds: number): void {
@@ -146,14 +162,14 @@ export class AdmissionMetrics {
 
   observePolicyCheck(policy: string, binding: string, errorType: PolicyCheckErrorType, action: PolicyEnforcementAction, seconds: number): void {
     const labels = { policy, policy_binding: binding, error_type: errorType, enforcement_action: action };
-    this.counters.policyCheck.inc(labels);
-    this.histograms.policyCheckSeconds.observe(labels, seconds);
+    this.policyTotals.validating.inc(labels);
+    this.policySeconds.validating.observe(labels, seconds);
   }
 
   /** ObserveAdmission and ObserveRejection alike: one mutation's evaluation, whatever became of its error. */
   observeMutationCheck(policy: string, binding: string, errorType: MutationErrorType, seconds: number): void {
     const labels = { policy, policy_binding: binding, error_type: errorType };
-    this.counters.mutationCheck.inc(labels);
-    this.histograms.mutationCheckSeconds.observe(labels, seconds);
+    this.policyTotals.mutating.inc(labels);
+    this.policySeconds.mutating.observe(labels, seconds);
   }
 }

@@ -20,8 +20,19 @@ function storageGVK(catalog: Catalog, def: KindDef): { group: string; version: s
   return { group: ownerDef.group, version: ownerDef.versions[0]!, kind: ownerDef.kind };
 }
 
+/** One discovery document, encoded once per encoding asked for. */
+interface Memoized {
+  json: Buffer;
+  /** Encoded from the JSON form on the first CBOR request. */
+  cbor?: Buffer;
+  /** Aggregated documents: the ETag of the JSON form, whatever the encoding. */
+  etag?: string;
+}
+
+const cborOf = (doc: Memoized): Buffer => (doc.cbor ??= encodeCbor(JSON.parse(doc.json.toString('utf8'))));
+
 export class Discovery {
-  private cache = new Map<string, Buffer>();
+  private cache = new Map<string, Memoized>();
 
   constructor(
     private readonly catalog: Catalog,
@@ -33,13 +44,13 @@ export class Discovery {
     this.cache.clear();
   }
 
-  private memo(key: string, build: () => unknown): Buffer {
-    let b = this.cache.get(key);
-    if (!b) {
-      b = Buffer.from(JSON.stringify(build()));
-      this.cache.set(key, b);
+  private memo(key: string, build: () => unknown): Memoized {
+    let doc = this.cache.get(key);
+    if (!doc) {
+      doc = { json: Buffer.from(JSON.stringify(build())) };
+      this.cache.set(key, doc);
     }
-    return b;
+    return doc;
   }
 
   /** Handles discovery paths; returns false when the path is not a discovery path. */
@@ -86,12 +97,12 @@ export class Discovery {
   }
 
   /** JSON, or CBOR when CBORServingAndStorage is on and the client prefers it (upstream negotiates discovery like any object). */
-  private send(ctx: Ctx, body: Buffer): void {
+  private send(ctx: Ctx, doc: Memoized): void {
     if (this.options.cbor && this.prefersCbor(header(ctx.req, 'accept'))) {
-      sendBytes(ctx, 200, CBOR_MEDIA_TYPE, encodeCbor(JSON.parse(body.toString('utf8'))));
+      sendBytes(ctx, 200, CBOR_MEDIA_TYPE, cborOf(doc));
       return;
     }
-    sendBytes(ctx, 200, 'application/json', body);
+    sendBytes(ctx, 200, 'application/json', doc.json);
   }
 
   private prefersCbor(accept: string | undefined): boolean {
@@ -176,8 +187,8 @@ export class Discovery {
   }
 
   private sendAggregated(ctx: Ctx, { version, subtype }: AggregatedFormat, core: boolean): void {
-    const body = this.memo(`agg:${version}:${core}`, () => this.aggregated(version, core));
-    const etag = `"${createHash('sha512').update(body).digest('hex').slice(0, 64).toUpperCase()}"`;
+    const doc = this.memo(`agg:${version}:${core}`, () => this.aggregated(version, core));
+    const etag = (doc.etag ??= `"${createHash('sha512').update(doc.json).digest('hex').slice(0, 64).toUpperCase()}"`);
     setHeader(ctx.res, 'vary', 'Accept');
     setHeader(ctx.res, 'etag', etag);
     if (header(ctx.req, 'if-none-match') === etag) {
@@ -186,7 +197,7 @@ export class Discovery {
       return;
     }
     const mediaType = `application/${subtype};g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
-    sendBytes(ctx, 200, mediaType, subtype === 'cbor' ? encodeCbor(JSON.parse(body.toString('utf8'))) : body);
+    sendBytes(ctx, 200, mediaType, subtype === 'cbor' ? cborOf(doc) : doc.json);
   }
 }
 

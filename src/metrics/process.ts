@@ -6,6 +6,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Counter, Gauge, type Registry } from 'prom-client';
 
+const startTime = Math.round(Date.now() / 1000 - process.uptime());
+
+/** The gauges: name, help, and the value read at scrape time (undefined: not available here, left unset). */
+const GAUGES: [name: string, help: string, read: () => number | undefined][] = [
+  ['process_resident_memory_bytes', 'Resident memory size in bytes.', () => process.memoryUsage.rss()],
+  ['process_virtual_memory_bytes', 'Virtual memory size in bytes.', () => virtualMemoryBytes()],
+  ['process_start_time_seconds', 'Start time of the process since unix epoch in seconds.', () => startTime],
+  ['process_open_fds', 'Number of open file descriptors.', () => openFds()],
+  ['process_max_fds', 'Maximum number of open file descriptors.', () => maxFds()],
+];
+
 export function registerProcessMetrics(registry: Registry): void {
   const registers = [registry];
   let cpuSeconds = 0;
@@ -20,50 +31,17 @@ export function registerProcessMetrics(registry: Registry): void {
       cpuSeconds = now;
     },
   });
-  new Gauge({
-    name: 'process_resident_memory_bytes',
-    help: 'Resident memory size in bytes.',
-    registers,
-    collect() {
-      this.set(process.memoryUsage.rss());
-    },
-  });
-  new Gauge({
-    name: 'process_virtual_memory_bytes',
-    help: 'Virtual memory size in bytes.',
-    registers,
-    collect() {
-      const vsize = virtualMemoryBytes();
-      if (vsize !== undefined) this.set(vsize);
-    },
-  });
-  const startTime = Math.round(Date.now() / 1000 - process.uptime());
-  new Gauge({
-    name: 'process_start_time_seconds',
-    help: 'Start time of the process since unix epoch in seconds.',
-    registers,
-    collect() {
-      this.set(startTime);
-    },
-  });
-  new Gauge({
-    name: 'process_open_fds',
-    help: 'Number of open file descriptors.',
-    registers,
-    collect() {
-      const n = openFds();
-      if (n !== undefined) this.set(n);
-    },
-  });
-  new Gauge({
-    name: 'process_max_fds',
-    help: 'Maximum number of open file descriptors.',
-    registers,
-    collect() {
-      const n = maxFds();
-      if (n !== undefined) this.set(n);
-    },
-  });
+  for (const [name, help, read] of GAUGES) {
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const v = read();
+        if (v !== undefined) this.set(v);
+      },
+    });
+  }
 }
 
 /** Field 23 of /proc/self/stat (vsize, bytes); fields are counted after the parenthesised command name. */

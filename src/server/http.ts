@@ -326,7 +326,30 @@ export function sendStatus(ctx: Ctx, err: StatusError): void {
     return;
   }
   for (const [k, v] of Object.entries(err.headers)) setHeader(res, k, v);
+  if (!err.protobuf && asksOnlyForUnservedCbor(ctx)) {
+    // Upstream's WriteObjectNegotiated: an error whose Accept cannot be met is written by
+    // WriteRawJSON (json.MarshalIndent, no trailing newline) with its own code.
+    sendBytes(ctx, err.code, 'application/json', JSON.stringify(err.status, null, 2));
+    return;
+  }
   sendEncoded(ctx, err.code, err.protobuf ? 'protobuf' : statusEncoding(ctx), err.status, undefined, err.protobuf ? StatusType : undefined);
+}
+
+/**
+ * CBOR asked for where nothing serves it: the authentication and authorization filters
+ * (and any handler without CBOR) negotiate errors with kube-apiserver's non-CBOR serializer,
+ * so `Accept: application/cbor` alone matches nothing there.
+ */
+function asksOnlyForUnservedCbor(ctx: Ctx): boolean {
+  if (ctx.cbor) return false;
+  const accept = header(ctx.req, 'accept');
+  if (!accept?.includes('cbor')) return false;
+  try {
+    negotiateResponse(accept, 'other', { cbor: false, protobuf: true });
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /**

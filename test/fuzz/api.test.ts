@@ -4,12 +4,13 @@
 // be ready; no answer may be a 5xx or a non-Status JSON error; at the end every stored
 // object must read back. FUZZ_SEED / FUZZ_RUNS reproduce and lengthen a run.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { startTestServer, eventually, type TestServer } from '../support/server.js';
 import { toYaml } from '../../src/encoding/yaml.js';
-import { checkReadback, checkReply, expectReady, H2Client, runs, SEED, Tally, type Probe } from './support.js';
+import { checkReadback, expectReady, runs, SEED, type Probe } from './support.js';
+import { FuzzFixture, named } from './fixture.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const NS = '/api/v1/namespaces/fuzz';
 const KINDS = [
@@ -28,35 +29,13 @@ const KINDS = [
   { coll: '/apis/fuzz.example.com/v1/namespaces/fuzz/widgets', base: { apiVersion: 'fuzz.example.com/v1', kind: 'Widget', spec: { size: 1, color: 'red', tags: ['a'] } } },
 ] as const;
 
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.fuzz.example.com' },
+const CRD = widgetCrd('fuzz.example.com', {
   spec: {
-    group: 'fuzz.example.com',
-    scope: 'Namespaced',
-    names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: {
-                type: 'object',
-                properties: { size: { type: 'integer', maximum: 100 }, color: { type: 'string', enum: ['red', 'blue'] }, tags: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' } },
-                'x-kubernetes-validations': [{ rule: 'self.size >= 0', message: 'size must not be negative' }],
-              },
-            },
-          },
-        },
-      },
-    ],
+    type: 'object',
+    properties: { size: { type: 'integer', maximum: 100 }, color: { type: 'string', enum: ['red', 'blue'] }, tags: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' } },
+    'x-kubernetes-validations': [{ rule: 'self.size >= 0', message: 'size must not be negative' }],
   },
-};
+});
 
 const PATHS = [
   'metadata', 'metadata.name', 'metadata.labels', 'metadata.labels.x', 'metadata.annotations', 'metadata.resourceVersion', 'metadata.generation',
@@ -81,8 +60,6 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
   cur[keys.at(-1)!] = value;
 }
 
-const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-const named = (base: object, name: string) => ({ ...clone(base), metadata: { name, labels: { fuzz: 'yes' } } });
 
 function mutateBytes(text: string, edits: [number, number, number][]): Buffer {
   const b = [...Buffer.from(text)];
@@ -204,38 +181,8 @@ const ODD_SEGMENTS = ['.', '..', '%2F', '%2e%2e', '', 'é', '%C3%A9', '%00', '%f
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO', 'M-SEARCH', 'get', 'Delete'];
 
 describe(`API fuzz (seed ${SEED})`, () => {
-  let srv: TestServer;
-  let client: H2Client;
-  const t = new Tally();
-
-  before(async () => {
-    srv = await startTestServer();
-    client = new H2Client(srv.url, { ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem });
-    assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'fuzz' } } })).status, 201);
-    assert.equal((await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: CRD })).status, 201);
-    await eventually(async () => (await srv.request('GET', KINDS[5].coll)).status === 200, 20_000, 'the Widget CRD to be served');
-    for (const k of KINDS) assert.equal((await srv.request('POST', k.coll, { body: named(k.base, 'target') })).status, 201, k.coll);
-    console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run)`);
-  });
-
-  after(async () => {
-    console.log(t.summary('api'));
-    client?.close();
-    await srv?.close();
-  });
-
-  async function batch(name: string, arb: fc.Arbitrary<Probe>, numRuns: number): Promise<void> {
-    await fc.assert(
-      fc.asyncProperty(arb, async (probe) => {
-        checkReply(t, probe, await client.request(probe));
-        return true;
-      }),
-      { seed: SEED, numRuns },
-    );
-    assert.ok(await expectReady(client), `/readyz is not 200 after the ${name} batch`);
-    const found = t.violations.splice(0);
-    assert.deepEqual(found, [], `broken invariants in the ${name} batch`);
-  }
+  const f = new FuzzFixture({ suite: 'api', kinds: KINDS, crd: CRD });
+  const batch = f.batch.bind(f);
 
   it('create and update bodies on ConfigMap, Secret, Pod, Service, Deployment and a CRD', async () => {
     const arb = fc.tuple(fc.constantFrom(...KINDS), fc.boolean(), fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/)).chain(([k, update, name]) =>
@@ -301,9 +248,9 @@ describe(`API fuzz (seed ${SEED})`, () => {
   });
 
   it('everything stored reads back', async () => {
-    const objects = await checkReadback(t, client, KINDS.map((k) => k.coll));
+    const objects = await checkReadback(f.t, f.client, KINDS.map((k) => k.coll));
     assert.ok(objects >= KINDS.length, `expected at least the ${KINDS.length} targets, listed ${objects}`);
-    assert.deepEqual(t.violations, []);
-    assert.ok(await expectReady(client));
+    assert.deepEqual(f.t.violations, []);
+    assert.ok(await expectReady(f.client));
   });
 });

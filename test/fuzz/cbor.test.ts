@@ -4,12 +4,13 @@
 // No answer may be a 5xx; a CBOR error body must be a Status; everything stored reads back
 // in CBOR. FUZZ_SEED / FUZZ_RUNS reproduce and lengthen a run.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { decodeCbor, encodeCbor } from '../../src/encoding/cbor.js';
-import { startTestServer, eventually, type TestServer } from '../support/server.js';
-import { checkReadback, checkReply, expectReady, H2Client, runs, SEED, Tally, type Probe } from './support.js';
+import { checkReadback, expectReady, runs, SEED, type H2Client, type Probe, type Tally } from './support.js';
+import { FuzzFixture, named } from './fixture.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const NS = '/api/v1/namespaces/fuzz';
 const KINDS = [
@@ -19,19 +20,7 @@ const KINDS = [
   { coll: '/apis/fuzz.example.com/v1/namespaces/fuzz/widgets', base: { apiVersion: 'fuzz.example.com/v1', kind: 'Widget', spec: { size: 1 } } },
 ] as const;
 
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.fuzz.example.com' },
-  spec: {
-    group: 'fuzz.example.com',
-    scope: 'Namespaced',
-    names: { plural: 'widgets', kind: 'Widget' },
-    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } }],
-  },
-};
-
-const named = (base: object, name: string) => ({ ...base, metadata: { name } });
+const CRD = widgetCrd('fuzz.example.com', { spec: { type: 'object', properties: { size: { type: 'integer' } } } });
 
 /** Bodies: random bytes, self-described random bytes, encoded odd documents, corrupted encodings, deep nesting. */
 function cborBodyArb(base: object, name: string): fc.Arbitrary<Buffer> {
@@ -80,38 +69,8 @@ function asJsonReply(t: Tally, probe: Probe, reply: AnyReply): AnyReply {
 }
 
 describe(`CBOR fuzz (seed ${SEED})`, () => {
-  let srv: TestServer;
-  let client: H2Client;
-  const t = new Tally();
-
-  before(async () => {
-    srv = await startTestServer({ featureGates: { CBORServingAndStorage: true } });
-    client = new H2Client(srv.url, { ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem });
-    assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'fuzz' } } })).status, 201);
-    assert.equal((await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: CRD })).status, 201);
-    await eventually(async () => (await srv.request('GET', KINDS[3].coll)).status === 200, 20_000, 'the Widget CRD to be served');
-    for (const k of KINDS) assert.equal((await srv.request('POST', k.coll, { body: named(k.base, 'target') })).status, 201, k.coll);
-    console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run)`);
-  });
-
-  after(async () => {
-    console.log(t.summary('cbor'));
-    client?.close();
-    await srv?.close();
-  });
-
-  async function batch(name: string, arb: fc.Arbitrary<Probe>, numRuns: number): Promise<void> {
-    await fc.assert(
-      fc.asyncProperty(arb, async (probe) => {
-        checkReply(t, probe, asJsonReply(t, probe, await client.request(probe)));
-        return true;
-      }),
-      { seed: SEED, numRuns },
-    );
-    assert.ok(await expectReady(client), `/readyz is not 200 after the ${name} batch`);
-    const found = t.violations.splice(0);
-    assert.deepEqual(found, [], `broken invariants in the ${name} batch`);
-  }
+  const f = new FuzzFixture({ suite: 'cbor', featureGates: { CBORServingAndStorage: true }, kinds: KINDS, crd: CRD, judged: asJsonReply });
+  const batch = f.batch.bind(f);
 
   it('CBOR create and update bodies', async () => {
     const arb = fc.tuple(fc.constantFrom(...KINDS), fc.boolean(), fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), fc.constantFrom(...ACCEPTS, 'application/json')).chain(([k, update, name, accept]) =>
@@ -146,15 +105,15 @@ describe(`CBOR fuzz (seed ${SEED})`, () => {
   });
 
   it('everything stored reads back, in JSON and in CBOR', async () => {
-    const objects = await checkReadback(t, client, KINDS.map((k) => k.coll));
+    const objects = await checkReadback(f.t, f.client, KINDS.map((k) => k.coll));
     assert.ok(objects >= KINDS.length, `expected at least the ${KINDS.length} targets, listed ${objects}`);
     for (const k of KINDS) {
-      const r = await client.request({ method: 'GET', path: k.coll, headers: { accept: 'application/cbor' } });
+      const r = await f.client.request({ method: 'GET', path: k.coll, headers: { accept: 'application/cbor' } });
       assert.ok(r !== 'reset' && r !== 'timeout' && r.status === 200, `CBOR list of ${k.coll}`);
       const list = decodeCbor(r.body) as { items: unknown[] };
       assert.ok(list.items.length >= 1, k.coll);
     }
-    assert.deepEqual(t.violations, []);
-    assert.ok(await expectReady(client));
+    assert.deepEqual(f.t.violations, []);
+    assert.ok(await expectReady(f.client));
   });
 });

@@ -8,7 +8,6 @@
 // Skips when ../shared/kube or etcd is absent.
 
 import assert from 'node:assert/strict';
-import { request } from 'node:https';
 import { after, before, describe, it } from 'node:test';
 import { encodeCbor, itemLength } from '../../src/encoding/cbor.js';
 import { coreSchemas } from '../../src/types/schemas/core.js';
@@ -85,18 +84,7 @@ describe('CBOR against kube-apiserver with CBORServingAndStorage', { skip: missi
     await Promise.all([kas?.stop(), srv?.close()]);
   });
 
-  const skiffRaw = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
-    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-      const url = new URL(srv.url);
-      const h = { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-      const req = request({ host: url.hostname, port: url.port, method, path, headers: h, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+  const skiffRaw = (method: string, path: string, headers: Record<string, string>, body?: Buffer) => srv.request(method, path, { headers, raw: body });
 
   const objects: [string, string, Record<string, unknown>, object?][] = [
     ['ConfigMap', '/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'diff', labels: { b: '2', a: '1' } }, data: { k: 'v', k2: 'ü✓' }, binaryData: { bin: Buffer.from([0, 1, 255]).toString('base64') } }, coreSchemas.ConfigMap],
@@ -203,6 +191,22 @@ describe('CBOR against kube-apiserver with CBORServingAndStorage', { skip: missi
   // (406s for built-in kinds and 415s of PATCH come from go-restful's route matching
   // upstream, "406: Not Acceptable\n\nAvailable representations: ...", whatever the gate;
   // skiff answers those as the negotiation does, for every encoding: not compared here.)
+  // k8s.io/apiserver pkg/endpoints/handlers/responsewriters/writers.go WriteObjectNegotiated:
+  // the authentication filter negotiates with a serializer without CBOR; an error whose
+  // Accept matches nothing there is written by WriteRawJSON (indented JSON) with its code.
+  it('answers a failed authentication alike, byte for byte, when the client accepts CBOR', async () => {
+    const differences: string[] = [];
+    for (const accept of [CBOR, `${CBOR}, application/json;q=0.5`, 'application/cbor-seq', `${CBOR};g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList`]) {
+      for (const path of ['/api/v1/namespaces/default/configmaps', '/api/v1/namespaces/default/configmaps?watch=1', '/api', '/version']) {
+        const headers = { accept, authorization: 'Bearer not-a-known-token' };
+        const [a, b] = await Promise.all([kas.raw('GET', path, headers), srv.request('GET', path, { auth: false, headers })]);
+        const seen = (r: { status: number; headers: Record<string, unknown>; body: Buffer }) => `${r.status} ${String(r.headers['content-type'])} ${JSON.stringify(r.body.toString('latin1'))}`;
+        if (seen(a) !== seen(b)) differences.push(`${accept} ${path}:\n  kube-apiserver ${seen(a)}\n  skiff          ${seen(b)}`);
+      }
+    }
+    assert.deepEqual(differences, []);
+  });
+
   it('names the same media types in a 415 for a body', async () => {
     const probes: [string, string, Record<string, string>, Buffer?][] = [
       ['POST', '/api/v1/namespaces/default/configmaps', { 'content-type': 'text/plain' }, Buffer.from('x')],

@@ -7,15 +7,16 @@
 // takes application/apply-patch+cbor, custom resources and Status errors are CBOR too.
 
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { decodeCbor, encodeCbor, itemLength } from '../../src/encoding/cbor.js';
 import { builtinCatalog } from '../../src/types/catalog.js';
 import { coreSchemas } from '../../src/types/schemas/core.js';
 import { MINIMAL_OBJECTS } from '../support/minimal-objects.js';
-import { eventually, startTestServer, type TestServer } from '../support/server.js';
+import { eventually, startTestServer, type HttpResult, type TestServer } from '../support/server.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const CBOR = 'application/cbor';
 const catalog = builtinCatalog();
@@ -24,26 +25,8 @@ const schemaOf = (apiVersion: string, kind: string) => {
   return catalog.kinds.find((k) => k.group === group && k.kind === kind)?.schema;
 };
 
-interface RawResult {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function raw(srv: TestServer, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<RawResult> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(srv.url);
-    const h = { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-    const req = request({ host: url.hostname, port: url.port, method, path, headers: h, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** A request with raw body bytes, answered with the body's bytes. */
+const raw = (srv: TestServer, method: string, path: string, headers: Record<string, string>, body?: Buffer) => srv.request(method, path, { headers, raw: body });
 
 describe('CBOR with CBORServingAndStorage off (the default)', () => {
   let srv: TestServer;
@@ -122,6 +105,42 @@ describe('CBOR with CBORServingAndStorage on', () => {
     }
   });
 
+  it('discovery in CBOR follows the catalog: a new CRD group shows in /apis and in aggregated discovery, with a new ETag', async () => {
+    const params = 'g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+    const groupsOf = (doc: any): string[] => (doc.groups ?? doc.items).map((g: any) => g.name ?? g.metadata.name);
+    const legacy = async () => decodeCbor((await raw(srv, 'GET', '/apis', { accept: CBOR })).body);
+    const aggregated = () => raw(srv, 'GET', '/apis', { accept: `${CBOR};${params}` });
+    assert.ok(!groupsOf(await legacy()).includes('memo.example.com'));
+    const before = await aggregated();
+    assert.ok(!groupsOf(decodeCbor(before.body)).includes('memo.example.com'));
+    const unchanged = await raw(srv, 'GET', '/apis', { accept: `${CBOR};${params}`, 'if-none-match': String(before.headers['etag']) });
+    assert.equal(unchanged.status, 304);
+    const crd = await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: widgetCrd('memo.example.com', { spec: { type: 'object' } }) });
+    assert.equal(crd.status, 201, crd.text);
+    await eventually(async () => groupsOf(await legacy()).includes('memo.example.com'), 15_000, 'the CRD group in the CBOR /apis document');
+    const after = await aggregated();
+    assert.equal(after.status, 200);
+    assert.ok(groupsOf(decodeCbor(after.body)).includes('memo.example.com'));
+    assert.notEqual(after.headers['etag'], before.headers['etag']);
+    const json = await raw(srv, 'GET', '/apis', { accept: `application/json;${params}` });
+    assert.equal(json.headers['etag'], after.headers['etag']);
+    assert.deepEqual(decodeCbor(after.body), json.json());
+  });
+
+  // k8s.io/apiserver responsewriters.Forbidden → ErrorNegotiated with the filters' serializer,
+  // which has no CBOR: nothing matches `Accept: application/cbor`, so WriteRawJSON writes
+  // indented JSON (the 401 case is compared with kube-apiserver in cbor-differential).
+  it('answers a 403 of the authorization filter in JSON when the client accepts only CBOR', async () => {
+    const only = await srv.request('GET', `/api/v1/namespaces/${NS}/configmaps`, { auth: false, headers: { accept: CBOR } });
+    assert.equal(only.status, 403);
+    assert.equal(only.headers['content-type'], 'application/json');
+    assert.equal(only.text, JSON.stringify(only.json(), null, 2));
+    assert.equal(only.json().reason, 'Forbidden');
+    const either = await srv.request('GET', `/api/v1/namespaces/${NS}/configmaps`, { auth: false, headers: { accept: `${CBOR}, application/json;q=0.5` } });
+    assert.equal(either.status, 403);
+    assert.equal(either.text, `${JSON.stringify(either.json())}\n`);
+  });
+
   it('creates every built-in kind from a CBOR body and reads it back in CBOR as its JSON form', async () => {
     const differences: string[] = [];
     let compared = 0;
@@ -137,7 +156,7 @@ describe('CBOR with CBORServingAndStorage on', () => {
       const obj = decodeCbor(created.body) as any;
       const path = `${collection}/${obj.metadata.name}`;
       let asJson: any;
-      let asCbor: RawResult;
+      let asCbor: HttpResult;
       for (let attempt = 0; ; attempt++) {
         asJson = (await srv.request('GET', path)).json();
         asCbor = await raw(srv, 'GET', path, { accept: CBOR });
@@ -248,7 +267,7 @@ describe('CBOR with CBORServingAndStorage on', () => {
     const c = await raw(srv, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { 'content-type': CBOR }, encodeCbor(crd));
     assert.equal(c.status, 201, c.body.toString('utf8'));
     const path = `/apis/cbor.example.com/v1/namespaces/${NS}/gadgets`;
-    let created: RawResult | undefined;
+    let created: HttpResult | undefined;
     await eventually(async () => {
       const r = await raw(srv, 'POST', path, { 'content-type': CBOR, accept: CBOR }, encodeCbor({ apiVersion: 'cbor.example.com/v1', kind: 'Gadget', metadata: { name: 'g' }, spec: { size: 3, ratio: 0.5, name: 'x' } }));
       if (r.status === 201) created = r;

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import yaml from 'js-yaml';
 import { EtcdStore } from '../../src/storage/etcd/etcd-store.js';
-import { EtcdCluster, NO_ETCD, etcdBinary, freePort } from '../support/etcd.js';
+import { EtcdCluster, NO_ETCD, etcdBinary } from '../support/etcd.js';
+import { onFreshPort, skiffServingPort } from '../support/ports.js';
 import { eventually } from '../support/server.js';
 
 const skip = etcdBinary() ? false : NO_ETCD;
@@ -43,23 +44,26 @@ class Skiff {
     this.agent = new Agent({ keepAlive: true, maxSockets: 32 });
   }
 
-  static async start(etcdServers: string[]): Promise<Skiff> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'skiff-etcd-fault-'));
-    const port = await freePort();
-    const args = [mainJs, `--etcd-servers=${etcdServers.join(',')}`, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'];
-    const s = new Skiff(port, dataDir, spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] }));
-    try {
-      const deadline = Date.now() + 20_000;
-      while ((await s.call('GET', '/readyz', undefined, false).catch(() => ({ status: 0 }))).status !== 200) {
-        if (s.child.exitCode !== null) throw new Error(`skiff exited: ${s.log}`);
-        if (Date.now() > deadline) throw new Error(`skiff not ready after 20 s: ${s.log}`);
-        await sleep(50);
+  /** skiff needs an explicit --secure-port, as kube-apiserver: a port taken meanwhile is tried again on a new one. */
+  static start(etcdServers: string[]): Promise<Skiff> {
+    return onFreshPort(async (port) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'skiff-etcd-fault-'));
+      const args = [mainJs, `--etcd-servers=${etcdServers.join(',')}`, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'];
+      const s = new Skiff(port, dataDir, spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] }));
+      try {
+        await skiffServingPort(s.child);
+        const deadline = Date.now() + 20_000;
+        while ((await s.call('GET', '/readyz', undefined, false).catch(() => ({ status: 0 }))).status !== 200) {
+          if (s.child.exitCode !== null) throw new Error(`skiff exited: ${s.log}`);
+          if (Date.now() > deadline) throw new Error(`skiff not ready after 20 s: ${s.log}`);
+          await sleep(50);
+        }
+      } catch (e) {
+        await s.cleanup();
+        throw e;
       }
-    } catch (e) {
-      await s.cleanup();
-      throw e;
-    }
-    return s;
+      return s;
+    });
   }
 
   private tls(): { ca: string; cert: string; key: string } {

@@ -2,23 +2,17 @@
 // restart it finishes deleting the dependents of an owner that is gone.
 
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import yaml from 'js-yaml';
 import { eventually } from '../support/server.js';
+import { startSkiffCli } from '../support/ports.js';
 
-const mainJs = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
-
-function start(dataDir: string, port: number, extra: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extra], { stdio: 'ignore' });
-  spawned.push(child);
-  return child;
-}
+const start = (dataDir: string, extra: string[] = []) => startSkiffCli(['--data-dir', dataDir, '--bind-address', '127.0.0.1', ...extra], (c) => spawned.push(c));
 
 function client(dataDir: string, port: number) {
   const kc = yaml.load(readFileSync(join(dataDir, 'kubeconfig'), 'utf8')) as any;
@@ -67,9 +61,8 @@ describe('garbage collector crash recovery', () => {
     it(`finishes a cascade after a restart (${variant})`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'skiff-gc-'));
       dirs.push(dataDir);
-      const port = 22000 + Math.floor(Math.random() * 20000);
       const off = variant === 'killed while the collector is off';
-      let child = start(dataDir, port, off ? ['--controllers=*,-garbagecollector'] : []);
+      let { child, port } = await start(dataDir, off ? ['--controllers=*,-garbagecollector'] : []);
       await eventually(() => ready(port), 60_000, 'first start');
       const call = client(dataDir, port);
       const base = '/api/v1/namespaces/default/configmaps';
@@ -84,7 +77,7 @@ describe('garbage collector crash recovery', () => {
       assert.equal(del.status, 200);
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
-      child = start(dataDir, port);
+      ({ child, port } = await start(dataDir));
       try {
         await eventually(() => ready(port), 60_000, 'restart');
         const call2 = client(dataDir, port);

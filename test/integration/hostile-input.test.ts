@@ -4,34 +4,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, eventually, type TestServer } from '../support/server.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const NS = '/api/v1/namespaces/hostile';
 const WIDGETS = '/apis/hostile.example.com/v1/namespaces/hostile/widgets';
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/hostile/deployments';
 
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.hostile.example.com' },
-  spec: {
-    group: 'hostile.example.com',
-    scope: 'Namespaced',
-    names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } }, free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
-          },
-        },
-      },
-    ],
-  },
-};
+const CRD = widgetCrd('hostile.example.com', { spec: { type: 'object', properties: { size: { type: 'integer' } } }, free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } });
 
 const nest = (depth: number, open = '{"a":') => `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`;
 

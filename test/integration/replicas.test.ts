@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it, test } from 'node:test';
 import yaml from 'js-yaml';
-import { NO_ETCD, etcdBinary, freePort, startEtcd, type EtcdCluster } from '../support/etcd.js';
+import { NO_ETCD, etcdBinary, startEtcd, type EtcdCluster } from '../support/etcd.js';
+import { onFreshPort, PortTakenError, skiffServingPort } from '../support/ports.js';
 import { eventually } from '../support/server.js';
 
 const skip = etcdBinary() ? false : NO_ETCD;
@@ -50,20 +51,33 @@ class Replica {
     this.exited = new Promise((r) => child.once('exit', () => r()));
   }
 
-  /** Starts a replica and adds it to `all` at once, so a failed start is still cleaned up. */
-  static async start(name: string, etcdServers: string[], all: Replica[]): Promise<Replica> {
-    const dataDir = mkdtempSync(join(tmpdir(), `skiff-replica-${name}-`));
-    const port = await freePort();
-    const args = [mainJs, `--etcd-servers=${etcdServers.join(',')}`, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...LEADER_FLAGS];
-    const r = new Replica(name, port, dataDir, spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
-    all.push(r);
-    const deadline = Date.now() + 20_000;
-    while ((await r.readyz()).status !== 200) {
-      if (!r.running) throw new Error(`replica ${name} exited: ${r.log}`);
-      if (Date.now() > deadline) throw new Error(`replica ${name} not ready after 20 s: ${r.log}`);
-      await new Promise((res) => setTimeout(res, 50));
-    }
-    return r;
+  /**
+   * Starts a replica and adds it to `all` at once, so a failed start is still cleaned up.
+   * skiff needs an explicit --secure-port: a port taken meanwhile is tried again on a new one.
+   */
+  static start(name: string, etcdServers: string[], all: Replica[]): Promise<Replica> {
+    return onFreshPort(async (port) => {
+      const dataDir = mkdtempSync(join(tmpdir(), `skiff-replica-${name}-`));
+      const args = [mainJs, `--etcd-servers=${etcdServers.join(',')}`, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...LEADER_FLAGS];
+      const r = new Replica(name, port, dataDir, spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
+      all.push(r);
+      try {
+        await skiffServingPort(r.child);
+      } catch (e) {
+        if (e instanceof PortTakenError) {
+          all.splice(all.indexOf(r), 1);
+          await r.cleanup();
+        }
+        throw e;
+      }
+      const deadline = Date.now() + 20_000;
+      while ((await r.readyz()).status !== 200) {
+        if (!r.running) throw new Error(`replica ${name} exited: ${r.log}`);
+        if (Date.now() > deadline) throw new Error(`replica ${name} not ready after 20 s: ${r.log}`);
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      return r;
+    });
   }
 
   get running(): boolean {

@@ -12,6 +12,7 @@ import { delimiter, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { EtcdStore } from '../../src/storage/etcd/etcd-store.js';
 import { EtcdCluster, EtcdMember, NO_ETCD, etcdBinary, freePort } from '../support/etcd.js';
+import { PortTakenError } from '../support/ports.js';
 import { startTestServer } from '../support/server.js';
 import { assertSameObjects, listLoaded, maxResourceVersion, runCli, saveWhileWriting } from './snapshot-fixture.js';
 
@@ -80,15 +81,25 @@ describe('skiff snapshot on etcd', () => {
     }
     if (!expected) return;
 
-    const peerPort = await freePort();
-    const clientPort = await freePort();
-    const peer = `http://127.0.0.1:${peerPort}`;
-    const etcdDir = join(base, 'restored-etcd', 'm0');
-    tool(['snapshot', 'restore', file, `--data-dir=${etcdDir}`, '--name=m0', `--initial-cluster=m0=${peer}`, `--initial-advertise-peer-urls=${peer}`]);
-    const member = new EtcdMember({ name: 'm0', clientPort, peerPort }, etcdDir, `m0=${peer}`, {});
-    t.after(() => member.kill());
-    member.spawn();
-    await member.waitHealthy();
+    // The restored member needs explicit ports: restored again on new ones when one was taken meanwhile.
+    let member: EtcdMember | undefined;
+    for (let attempt = 1; !member; attempt++) {
+      const peerPort = await freePort();
+      const clientPort = await freePort();
+      const peer = `http://127.0.0.1:${peerPort}`;
+      const etcdDir = join(base, 'restored-etcd', `m0.${attempt}`);
+      tool(['snapshot', 'restore', file, `--data-dir=${etcdDir}`, '--name=m0', `--initial-cluster=m0=${peer}`, `--initial-advertise-peer-urls=${peer}`]);
+      const m = new EtcdMember({ name: 'm0', clientPort, peerPort }, etcdDir, `m0=${peer}`, {});
+      t.after(() => m.kill());
+      m.spawn();
+      try {
+        await m.waitHealthy();
+        member = m;
+      } catch (e) {
+        await m.kill();
+        if (!(e instanceof PortTakenError) || attempt >= 5) throw e;
+      }
+    }
     const restoredStore = await EtcdStore.connect({ endpoints: [member.endpoint] });
     const restoredRevision = await restoredStore.currentRevision();
     await restoredStore.close();

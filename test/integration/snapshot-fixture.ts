@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestServer } from '../support/server.js';
 import { eventually } from '../support/server.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 export const mainJs = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
@@ -23,26 +24,9 @@ export const COLLECTIONS = [
   `/apis/${GROUP}/v1/widgets`,
 ];
 
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: `widgets.${GROUP}`, labels: { 'snapshot-test': 'loaded' } },
-  spec: {
-    group: GROUP,
-    scope: 'Namespaced',
-    names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' }, color: { type: 'string' } } } } } },
-      },
-    ],
-  },
-};
-
 const labels = { 'snapshot-test': 'loaded' };
+
+const CRD = widgetCrd(GROUP, { spec: { type: 'object', properties: { size: { type: 'integer' }, color: { type: 'string' } } } }, labels);
 
 async function must(s: TestServer, method: string, path: string, body: unknown, headers?: Record<string, string>): Promise<any> {
   const r = await s.request(method, path, { body, headers });

@@ -753,6 +753,25 @@ test('ValidatingAdmissionPolicyBinding: paramRef, validation actions and match r
   ]);
 });
 
+test('MutatingAdmissionPolicyBinding: the binding prologue shared with ValidatingAdmissionPolicyBinding, and mutable operations only', () => {
+  const b = {
+    metadata: { name: 'b' },
+    spec: {
+      policyName: 'Bad_Policy',
+      paramRef: { name: 'a/b', parameterNotFoundAction: 'Allow' },
+      matchResources: { matchPolicy: 'Equivalent', namespaceSelector: {}, objectSelector: {}, resourceRules: [{ operations: ['DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] },
+    },
+  };
+  // kubernetes pkg/apis/admissionregistration/validation/validation.go validateMutatingAdmissionPolicyBindingSpec:
+  // matchResources keeps its spelling here, and DELETE is not a mutating operation.
+  assert.deepEqual(causes(AR, 'MutatingAdmissionPolicyBinding', b), [
+    c('FieldValueInvalid', 'spec.policyName', `Invalid value: "Bad_Policy": ${SUBDOMAIN_MSG}`),
+    c('FieldValueInvalid', 'spec.paramRef.name', "Invalid value: \"a/b\": may not contain '/'"),
+    c('FieldValueNotSupported', 'spec.matchResources.resourceRules.operations', 'Unsupported value: "DELETE": supported values: "*", "CONNECT", "CREATE", "UPDATE"'),
+  ]);
+  assert.deepEqual(causes(AR, 'MutatingAdmissionPolicyBinding', { metadata: { name: 'b' }, spec: {} }), [c('FieldValueRequired', 'spec.policyName', 'Required value')]);
+});
+
 // ---- RBAC ----
 
 test('RBAC: valid roles and bindings pass', () => {

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { issueCertificate, type Pki } from '../../src/cli/pki.js';
 import { writeKubeconfig } from '../../src/cli/kubeconfig.js';
-import { freePort } from './etcd.js';
+import { awaitStderrLine, onFreshPort } from './ports.js';
 
 const UNPACK = '/work/shared/kube/unpack.sh';
 
@@ -32,28 +32,41 @@ export interface Component {
   stop(): Promise<void>;
 }
 
-function run(name: string, bin: string, args: string[], port: number): Component {
-  const proc: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  const lines: string[] = [];
-  let partial = '';
-  proc.stderr?.on('data', (c: Buffer) => {
-    const parts = (partial + c.toString('utf8')).split('\n');
-    partial = parts.pop() ?? '';
-    lines.push(...parts);
+/**
+ * Starts a component on `--secure-port` and resolves once it serves there ("Serving securely
+ * on", as k8s.io/apiserver secure_serving.go logs it); a port taken meanwhile: a new one.
+ */
+function run(name: string, bin: string, args: string[]): Promise<Component> {
+  return onFreshPort(async (port) => {
+    const proc: ChildProcess = spawn(bin, [...args, `--secure-port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const lines: string[] = [];
+    let partial = '';
+    proc.stderr?.on('data', (c: Buffer) => {
+      const parts = (partial + c.toString('utf8')).split('\n');
+      partial = parts.pop() ?? '';
+      lines.push(...parts);
+    });
+    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    const component: Component = {
+      name,
+      port,
+      lines: () => (partial ? [...lines, partial] : [...lines]),
+      async stop() {
+        if (proc.exitCode !== null || proc.signalCode !== null) return;
+        proc.kill('SIGTERM');
+        const killer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(killer);
+      },
+    };
+    try {
+      await awaitStderrLine(proc, new RegExp(`Serving securely on 127\\.0\\.0\\.1:${port}\\b`), name);
+    } catch (e) {
+      await component.stop();
+      throw e;
+    }
+    return component;
   });
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  return {
-    name,
-    port,
-    lines: () => (partial ? [...lines, partial] : [...lines]),
-    async stop() {
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      proc.kill('SIGTERM');
-      const killer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(killer);
-    },
-  };
 }
 
 /** A kubeconfig at dir/<file> for a client certificate issued by the server's CA. */
@@ -79,7 +92,6 @@ export interface ControllerManagerOptions {
  */
 export async function startKubeControllerManager(pki: Pki, server: string, dir: string, opts: ControllerManagerOptions = {}): Promise<Component> {
   const kubeconfig = await componentKubeconfig(pki, server, dir, 'controller-manager.conf', 'system:kube-controller-manager');
-  const port = await freePort();
   return run('kube-controller-manager', binary('kube-controller-manager'), [
     `--kubeconfig=${kubeconfig}`,
     `--authentication-kubeconfig=${kubeconfig}`,
@@ -97,24 +109,21 @@ export async function startKubeControllerManager(pki: Pki, server: string, dir: 
     '--cluster-cidr=10.244.0.0/16',
     '--cluster-name=kubernetes',
     '--bind-address=127.0.0.1',
-    `--secure-port=${port}`,
     ...(opts.extraArgs ?? []),
-  ], port);
+  ]);
 }
 
 /** kube-scheduler with kubeadm's flags: its own kubeconfig for the API and for delegated authn/authz. */
 export async function startKubeScheduler(pki: Pki, server: string, dir: string, extraArgs: string[] = []): Promise<Component> {
   const kubeconfig = await componentKubeconfig(pki, server, dir, 'scheduler.conf', 'system:kube-scheduler');
-  const port = await freePort();
   return run('kube-scheduler', binary('kube-scheduler'), [
     `--kubeconfig=${kubeconfig}`,
     `--authentication-kubeconfig=${kubeconfig}`,
     `--authorization-kubeconfig=${kubeconfig}`,
     '--leader-elect=true',
     '--bind-address=127.0.0.1',
-    `--secure-port=${port}`,
     ...extraArgs,
-  ], port);
+  ]);
 }
 
 /** What the stand-in kubelet needs: an authenticated JSON client of the API server. */

@@ -3,11 +3,14 @@
 // exists, etcdBinary() returns undefined and tests skip with NO_ETCD as the reason.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
-import { get as httpsGet } from 'node:https';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { freePort, PORT_TAKEN, PortTakenError } from './ports.js';
+
+export { freePort } from './ports.js';
 
 export const NO_ETCD = 'no etcd binary found: install etcd-server (apt-get install etcd-server) or set ETCD_BIN';
 
@@ -28,18 +31,6 @@ export function etcdBinary(): string | undefined {
     }
   }
   return undefined;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const children = new Set<ChildProcess>();
@@ -133,31 +124,52 @@ export class EtcdMember {
   async waitHealthy(timeoutMs = 15_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (!this.proc) throw new Error(`${this.spec.name} exited; log:\n${this.log()}`);
-      if (await this.healthy()) return;
+      if (!this.proc) {
+        const log = this.log();
+        throw new (PORT_TAKEN.test(log) ? PortTakenError : Error)(`${this.spec.name} exited; log:\n${log}`);
+      }
+      // Another etcd that took one of our ports would answer /health too: the member must also list our peer URL.
+      if ((await this.get('/health', (b) => /"health":\s*"true"/.test(b))) && (await this.listsOwnPeerUrl())) return;
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error(`${this.spec.name} not healthy after ${timeoutMs} ms; log:\n${this.log()}`);
   }
 
-  private healthy(): Promise<boolean> {
+  private listsOwnPeerUrl(): Promise<boolean> {
+    const peerUrl = `http://127.0.0.1:${this.spec.peerPort}`;
+    return this.get('/v3/cluster/member/list', (b) => {
+      const members = (JSON.parse(b) as { members?: { peerURLs?: string[] }[] }).members ?? [];
+      return members.some((m) => m.peerURLs?.includes(peerUrl));
+    }, '{}');
+  }
+
+  /** A request to this member's client URL (a POST when there is a body): judge's verdict on the body, false on any failure. */
+  private get(path: string, judge: (body: string) => boolean, body?: string): Promise<boolean> {
     const tls = this.opts.tls;
     const options = {
       host: '127.0.0.1',
       port: this.spec.clientPort,
-      path: '/health',
+      path,
+      method: body === undefined ? 'GET' : 'POST',
       timeout: 1000,
       ...(tls ? { ca: readFileSync(tls.caFile), cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) } : {}),
     };
     return new Promise((resolve) => {
-      const req = (tls ? httpsGet : httpGet)(options, (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () => resolve(/"health":\s*"true"/.test(body)));
+      const req = (tls ? httpsRequest : httpRequest)(options, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => {
+          try {
+            resolve(res.statusCode === 200 && judge(text));
+          } catch {
+            resolve(false);
+          }
+        });
         res.on('error', () => resolve(false));
       });
       req.on('timeout', () => req.destroy());
       req.on('error', () => resolve(false));
+      req.end(body);
     });
   }
 
@@ -214,7 +226,7 @@ export class EtcdCluster {
         return cluster;
       } catch (err) {
         await Promise.all(members.map((m) => m.kill()));
-        // A port taken between freePort() and etcd's bind: try again with new ports.
+        // A port taken between freePort() and etcd's bind (or a slow start): try again with new ports.
         if (attempt >= 3) {
           rmSync(baseDir, { recursive: true, force: true });
           throw err;
@@ -243,14 +255,14 @@ export class TcpProxy {
   private readonly sockets = new Set<Socket>();
   private server?: Server;
 
-  private constructor(
-    readonly port: number,
-    private readonly target: { host: string; port: number },
-  ) {}
+  /** 0 until the first listen binds a port of the kernel's choice; restore() listens on that port again. */
+  port = 0;
+
+  private constructor(private readonly target: { host: string; port: number }) {}
 
   static async start(targetEndpoint: string): Promise<TcpProxy> {
     const url = new URL(targetEndpoint);
-    const proxy = new TcpProxy(await freePort(), { host: url.hostname, port: Number(url.port) });
+    const proxy = new TcpProxy({ host: url.hostname, port: Number(url.port) });
     await proxy.restore();
     return proxy;
   }
@@ -285,6 +297,7 @@ export class TcpProxy {
       server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
+    this.port = (server.address() as AddressInfo).port;
     this.server = server;
   }
 

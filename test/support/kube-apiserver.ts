@@ -3,12 +3,13 @@
 // names why it cannot run (no ../shared/kube or no etcd), so tests skip cleanly.
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { etcdBinary, freePort, startEtcd, type EtcdCluster } from './etcd.js';
+import { etcdBinary, startEtcd, type EtcdCluster } from './etcd.js';
+import { onFreshPort, PORT_TAKEN, PortTakenError } from './ports.js';
+import { httpsCall, type HttpResult } from './server.js';
 
 const UNPACK = '/work/shared/kube/unpack.sh';
 
@@ -18,16 +19,10 @@ export function referenceApiserverMissing(): string | false {
   return false;
 }
 
-export interface ReferenceResponse {
-  status: number;
-  text: string;
-  json(): any;
-}
-
 export interface ReferenceApiserver {
-  request(method: string, path: string, body?: unknown): Promise<ReferenceResponse>;
+  request(method: string, path: string, body?: unknown): Promise<HttpResult>;
   /** A request with raw body bytes and headers, answered as bytes (binary encodings). */
-  raw(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>;
+  raw(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<HttpResult>;
   stop(): Promise<void>;
 }
 
@@ -35,82 +30,64 @@ export interface ReferenceApiserver {
 export async function startReferenceApiserver(extraArgs: string[] = []): Promise<ReferenceApiserver> {
   const dir = mkdtempSync(join(tmpdir(), 'skiff-kas-'));
   const etcd: EtcdCluster = await startEtcd();
-  const token = 'reference-admin-token';
+  // Unique, so a request only succeeds against this process (not a server that took its port).
+  const token = `reference-admin-${randomBytes(8).toString('hex')}`;
   writeFileSync(join(dir, 'tokens.csv'), `${token},admin,admin,"system:masters"\n`);
   const sa = generateKeyPairSync('rsa', { modulusLength: 2048 });
   writeFileSync(join(dir, 'sa.key'), sa.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-  const port = await freePort();
   const bin = join(execFileSync(UNPACK, { encoding: 'utf8' }).trim(), 'kube-apiserver');
-  let log = '';
-  const proc: ChildProcess = spawn(bin, [
-    `--etcd-servers=${etcd.endpoints.join(',')}`,
-    `--secure-port=${port}`,
-    '--bind-address=127.0.0.1',
-    `--cert-dir=${join(dir, 'certs')}`,
-    `--token-auth-file=${join(dir, 'tokens.csv')}`,
-    '--authorization-mode=AlwaysAllow',
-    '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
-    `--service-account-key-file=${join(dir, 'sa.key')}`,
-    `--service-account-signing-key-file=${join(dir, 'sa.key')}`,
-    '--service-cluster-ip-range=10.0.0.0/24',
-    ...extraArgs,
-  ]);
-  proc.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-8000)));
-  const request = (method: string, path: string, body?: unknown): Promise<ReferenceResponse> =>
-    new Promise((resolve, reject) => {
-      const data = body === undefined ? undefined : JSON.stringify(body);
-      const req = httpsRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path,
-          rejectUnauthorized: false,
-          agent: false,
-          headers: { authorization: `Bearer ${token}`, ...(data ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } : {}) },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(data);
-    });
-  const raw: ReferenceApiserver['raw'] = (method, path, headers, body) =>
-    new Promise((resolve, reject) => {
-      const h = { authorization: `Bearer ${token}`, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-      const req = httpsRequest({ host: '127.0.0.1', port, method, path, rejectUnauthorized: false, agent: false, headers: h }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  const stop = async () => {
-    proc.kill('SIGTERM');
-    await new Promise((r) => (proc.exitCode !== null ? r(undefined) : proc.once('exit', r)));
+  const cleanup = async () => {
     await etcd.stop();
     rmSync(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) {
-      await etcd.stop();
-      throw new Error(`kube-apiserver exited: ${log}`);
-    }
-    const ok = await request('GET', '/readyz').then((r) => r.status === 200, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`kube-apiserver not ready: ${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
+  try {
+    return await onFreshPort(async (port) => {
+      let log = '';
+      const proc: ChildProcess = spawn(bin, [
+        `--etcd-servers=${etcd.endpoints.join(',')}`,
+        `--secure-port=${port}`,
+        '--bind-address=127.0.0.1',
+        `--cert-dir=${join(dir, 'certs')}`,
+        `--token-auth-file=${join(dir, 'tokens.csv')}`,
+        '--authorization-mode=AlwaysAllow',
+        '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
+        `--service-account-key-file=${join(dir, 'sa.key')}`,
+        `--service-account-signing-key-file=${join(dir, 'sa.key')}`,
+        '--service-cluster-ip-range=10.0.0.0/24',
+        ...extraArgs,
+      ]);
+      proc.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-8000)));
+      // 'close': exited, and everything it wrote has been read (the bind error included).
+      const exited = new Promise((r) => proc.once('close', r));
+      const call = (method: string, path: string, headers: Record<string, string>, body?: string | Buffer) =>
+        httpsCall(new URL(`https://127.0.0.1:${port}`), { method, path, headers: { authorization: `Bearer ${token}`, ...headers }, rejectUnauthorized: false }, body);
+      const request: ReferenceApiserver['request'] = (method, path, body) =>
+        body === undefined ? call(method, path, {}) : call(method, path, { 'content-type': 'application/json' }, JSON.stringify(body));
+      const raw: ReferenceApiserver['raw'] = call;
+      const ready = async () => (await request('GET', '/readyz')).status === 200 && (await request('GET', '/api')).status === 200;
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        if (proc.exitCode !== null) {
+          await exited;
+          throw new (PORT_TAKEN.test(log) ? PortTakenError : Error)(`kube-apiserver exited: ${log}`);
+        }
+        if (await ready().catch(() => false)) break;
+        if (Date.now() > deadline) {
+          proc.kill('SIGTERM');
+          await exited;
+          throw new Error(`kube-apiserver not ready: ${log}`);
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const stop = async () => {
+        proc.kill('SIGTERM');
+        await exited;
+        await cleanup();
+      };
+      return { request, raw, stop };
+    });
+  } catch (e) {
+    await cleanup();
+    throw e;
   }
-  return { request, raw, stop };
 }

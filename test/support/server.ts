@@ -29,13 +29,15 @@ export interface HttpResult {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** The body's bytes (binary encodings). */
+  body: Buffer;
   json(): any;
 }
 
 /** One HTTPS request to base's host, read whole; a body is framed with its content-length. */
 export function httpsCall(
   base: URL,
-  o: { method: string; path: string; headers: Record<string, string | string[]>; ca?: string; cert?: string; key?: string },
+  o: { method: string; path: string; headers: Record<string, string | string[]>; ca?: string; cert?: string; key?: string; rejectUnauthorized?: boolean },
   body?: string | Buffer,
 ): Promise<HttpResult> {
   // Node sends DELETE bodies without framing unless told the length.
@@ -45,8 +47,9 @@ export function httpsCall(
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: bytes, json: () => JSON.parse(text) });
       });
     });
     req.on('error', reject);

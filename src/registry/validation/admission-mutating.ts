@@ -5,8 +5,7 @@
 // supportedMutatingOperations). The parts shared with ValidatingAdmissionPolicy come from
 // admission.ts.
 
-import { isDNS1123Subdomain } from '../../apimachinery/validation.js';
-import { celError, validateMatchResources, validateParamRef, validatePolicySpecPrologue } from './admission.js';
+import { celError, validatePolicyBindingPrologue, validatePolicySpecPrologue } from './admission.js';
 import { checkExpression, type CelDeclarations } from './admission-cel.js';
 import { fieldErr, isSet, obj, objs, semanticEqual, str, strs, type FieldErrors, type Obj } from './util.js';
 
@@ -89,16 +88,7 @@ export function validateMutatingAdmissionPolicyUpdate(p: Obj, old: Obj): FieldEr
 }
 
 export function validateMutatingAdmissionPolicyBinding(b: Obj): FieldErrors {
-  const spec = obj(b.spec);
-  const errs: FieldErrors = [];
-  const policyName = str(spec.policyName);
-  if (policyName.length === 0) errs.push(fieldErr.required('spec.policyName', ''));
-  else for (const m of isDNS1123Subdomain(policyName)) errs.push(fieldErr.invalid('spec.policyName', policyName, m));
-  if (isSet(spec.paramRef)) errs.push(...validateParamRef(obj(spec.paramRef), 'spec.paramRef'));
-  if (isSet(spec.matchResources)) {
-    const mr = obj(spec.matchResources);
-    errs.push(...validateMatchResources(mr, 'spec.matchResources'));
-    errs.push(...validateMutableOperations(mr, 'spec.matchResources.resourceRules.operations'));
-  }
-  return errs;
+  return validatePolicyBindingPrologue(obj(b.spec), 'spec.matchResources', (mr) =>
+    validateMutableOperations(mr, 'spec.matchResources.resourceRules.operations'),
+  );
 }

@@ -368,15 +368,28 @@ function validateValidationActions(actions: string[], path: string): FieldErrors
   return errs;
 }
 
-export function validateValidatingAdmissionPolicyBinding(b: Obj): FieldErrors {
-  const spec = obj(b.spec);
+/**
+ * What both policy bindings check first: policyName, paramRef and matchResources (reported
+ * at `matchResourcesPath`, then the kind's own `matchResourcesCheck`).
+ */
+export function validatePolicyBindingPrologue(spec: Obj, matchResourcesPath: string, matchResourcesCheck?: (mr: Obj) => FieldErrors): FieldErrors {
   const errs: FieldErrors = [];
   const policyName = str(spec.policyName);
   if (policyName.length === 0) errs.push(fieldErr.required('spec.policyName', ''));
   else for (const m of isDNS1123Subdomain(policyName)) errs.push(fieldErr.invalid('spec.policyName', policyName, m));
   if (isSet(spec.paramRef)) errs.push(...validateParamRef(obj(spec.paramRef), 'spec.paramRef'));
+  if (isSet(spec.matchResources)) {
+    const mr = obj(spec.matchResources);
+    errs.push(...validateMatchResources(mr, matchResourcesPath));
+    if (matchResourcesCheck) errs.push(...matchResourcesCheck(mr));
+  }
+  return errs;
+}
+
+export function validateValidatingAdmissionPolicyBinding(b: Obj): FieldErrors {
+  const spec = obj(b.spec);
   // Upstream reports this path with its historical misspelling.
-  if (isSet(spec.matchResources)) errs.push(...validateMatchResources(obj(spec.matchResources), 'spec.matchResouces'));
+  const errs = validatePolicyBindingPrologue(spec, 'spec.matchResouces');
   errs.push(...validateValidationActions(strs(spec.validationActions), 'spec.validationActions'));
   return errs;
 }
