@@ -8,11 +8,11 @@
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:https';
+import { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, startTestServer, type HttpResult, type TestServer } from '../support/server.js';
+import { eventually, httpsCall, startTestServer, type HttpResult, type TestServer } from '../support/server.js';
 
 const OBJECTS = 3000;
 const NAMESPACES = ['load-a', 'load-b'];
@@ -34,19 +34,7 @@ function keepAliveClient(srv: TestServer, sockets: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets, ca: srv.caPem, cert: srv.adminCertPem, key: srv.adminKeyPem });
   const base = new URL(srv.url);
   const call = (method: string, path: string, body?: unknown): Promise<HttpResult> =>
-    new Promise((resolve, reject) => {
-      const data = body === undefined ? undefined : JSON.stringify(body);
-      const req = request({ host: base.hostname, port: base.port, method, path, agent, headers: data ? { 'content-type': 'application/json' } : {} }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
-        });
-      });
-      req.on('error', reject);
-      req.end(data);
-    });
+    httpsCall(base, { method, path, agent, headers: body === undefined ? {} : { 'content-type': 'application/json' } }, body === undefined ? undefined : JSON.stringify(body));
   return { agent, call };
 }
 

@@ -1,7 +1,7 @@
 // An in-process skiff on an ephemeral port with a temporary data dir, plus a small
 // HTTPS client that authenticates with the generated admin certificate.
 
-import { request as httpsRequest } from 'node:https';
+import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +37,7 @@ export interface HttpResult {
 /** One HTTPS request to base's host, read whole; a body is framed with its content-length. */
 export function httpsCall(
   base: URL,
-  o: { method: string; path: string; headers: Record<string, string | string[]>; ca?: string; cert?: string; key?: string; rejectUnauthorized?: boolean },
+  o: { method: string; path: string; headers: Record<string, string | string[]>; ca?: string; cert?: string; key?: string; rejectUnauthorized?: boolean; agent?: HttpsAgent },
   body?: string | Buffer,
 ): Promise<HttpResult> {
   // Node sends DELETE bodies without framing unless told the length.
