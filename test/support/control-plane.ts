@@ -286,8 +286,9 @@ export const LOG_ERROR_PATTERNS: readonly RegExp[] = [
   /the server could not find/,
   /unknown format/,
   /initial-events-list-blueprint/,
-  /\b415\b/,
-  /\b422\b/,
+  // A status code, not digits of a duration such as duration="118.422µs".
+  /(?<![.\d])\b415\b(?![.\dµm])/,
+  /(?<![.\d])\b422\b(?![.\dµm])/,
 ];
 
 export interface AllowedLogLine {
