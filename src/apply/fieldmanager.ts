@@ -190,8 +190,13 @@ function decodeOrEmpty(entries: unknown): Managed {
 }
 
 /** cap managers > build manager info > managed-fields updater > strip meta > structured merge, for an update. */
+/** The identifier of a non-apply writer's managedFields entry. */
+function updaterIdentifier(manager: string, ctx: Context): string {
+  return managerIdentifier({ manager: manager || 'unknown', operation: 'Update', apiVersion: ctx.version, subresource: ctx.subresource });
+}
+
 function updateChain(live: JsonObject, newObj: JsonObject, managed: Managed, manager: string, ctx: Context): Managed {
-  const id = managerIdentifier({ manager: manager || 'unknown', operation: 'Update', apiVersion: ctx.version, subresource: ctx.subresource });
+  const id = updaterIdentifier(manager, ctx);
   const out = updaterUpdate(live, newObj, ctx.version, copyManaged(managed), CURRENT_OPERATION, ctx.updater);
   stripMeta(out, CURRENT_OPERATION);
   const current = out.fields.get(CURRENT_OPERATION);
@@ -216,14 +221,8 @@ function createdEntries(newObj: JsonObject, manager: string, ctx: Context): Mana
   if (ignored) set = set.recursiveDifference(ignored);
   set = set.difference(STRIPPED);
   if (set.empty()) return [];
-  // encodeManagedFields' field order.
-  const entry: ManagedFieldsEntry = { manager: manager || 'unknown', operation: 'Update' };
-  if (ctx.version) entry.apiVersion = ctx.version;
-  if (ctx.now) entry.time = ctx.now;
-  entry.fieldsType = 'FieldsV1';
-  entry.fieldsV1 = set.toFieldsV1();
-  if (ctx.subresource) entry.subresource = ctx.subresource;
-  return [entry];
+  const id = updaterIdentifier(manager, ctx);
+  return encodeManagedFields({ fields: new Map([[id, { set, apiVersion: ctx.version, applied: false }]]), times: new Map([[id, ctx.now]]) });
 }
 
 /**
