@@ -9,6 +9,7 @@ import type { Registry } from '../registry/registry.js';
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
 import { objectMetadata } from './object-metadata.js';
+import { TimeSlice } from '../util/time-slice.js';
 
 export type InformerEvent = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -148,13 +149,10 @@ export class Informer {
   /** Hand the queued events to the handler in slices, yielding to the event loop between them. */
   private async deliverBacklog(entry: Running): Promise<void> {
     const backlog = entry.backlog!;
-    let sliceStart = performance.now();
+    const slice = new TimeSlice(DELIVERY_SLICE_MS);
     for (let i = 0; i < backlog.length; i++) {
       if (this.stopped || entry.closed) break;
-      if (performance.now() - sliceStart >= DELIVERY_SLICE_MS) {
-        await new Promise((r) => setImmediate(r));
-        sliceStart = performance.now();
-      }
+      if (slice.due) await slice.yield();
       const [type, bytes] = backlog[i]!;
       backlog[i] = undefined as unknown as [InformerEvent, Buffer];
       this.deliver(entry, type, bytes);

@@ -12,6 +12,7 @@
 import { stringifyJson } from '../../encoding/json-depth.js';
 import { orderObjectMeta } from '../../apimachinery/objectmeta.js';
 import { CompactedError, type KeyValue, type Store, type StoreEvent, type Watch } from '../store.js';
+import { TimeSlice } from '../../util/time-slice.js';
 
 /**
  * Longest run of loading work between two yields to the event loop: a restart with many
@@ -261,13 +262,12 @@ export class WatchCache {
   private async load(): Promise<void> {
     let revision = 0;
     let startKey: string | undefined;
-    let sliceStart = performance.now();
+    const slice = new TimeSlice(LOAD_SLICE_MS);
     let decoded = 0;
     const yieldIfDue = async () => {
-      if (performance.now() - sliceStart < LOAD_SLICE_MS) return;
+      if (!slice.due) return;
       if (decoded >= WAIT_FOR_LOADS_UP_TO) this.signalLoadYielded?.();
-      await new Promise((r) => setImmediate(r));
-      sliceStart = performance.now();
+      await slice.yield();
     };
     for (;;) {
       const res = await this.store.range(this.prefix, { limit: this.loadPageSize, startKey, revision: revision || undefined });
