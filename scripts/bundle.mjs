@@ -13,7 +13,7 @@ const common = {
   // Whitespace and syntax only: names stay as written (stack traces, class names).
   minifyWhitespace: true,
   minifySyntax: true,
-  external: ['better-sqlite3', '@peculiar/x509'],
+  external: ['better-sqlite3', '@peculiar/x509', 'koffi'],
   logLevel: 'warning',
 };
 await build({

@@ -3,6 +3,7 @@
 // `skiff cel ...` is the CEL playground; `skiff snapshot ...` saves and restores the store.
 
 import { startServer } from '../app.js';
+import { MemoryReducer } from '../util/memory-reducer.js';
 import { anonymousAllowed } from '../authn/anonymous.js';
 import { FeatureGateError, FeatureGates } from '../features/index.js';
 import { createLogger } from '../util/log.js';
@@ -146,6 +147,9 @@ async function main(argv: string[]): Promise<number> {
     logger,
   });
   logger.info('Serving securely', { address: running.url, kubeconfig: running.kubeconfig });
+  const reducer = new MemoryReducer({
+    onReduced: (r) => logger.v(2).info('Returned memory to the OS', { rssBeforeMiB: mib(r.rssBefore), rssAfterMiB: mib(r.rssAfter), releasedMiB: mib(r.released), ms: Math.round(r.ms) }),
+  }).start();
   await new Promise<void>((resolve) => {
     let signals = 0;
     const onSignal = (sig: string) => {
@@ -155,6 +159,7 @@ async function main(argv: string[]): Promise<number> {
         process.exit(1);
       }
       logger.info('shutting down', { signal: sig });
+      reducer.stop();
       running.stop().then(resolve, (e) => {
         logger.error('shutdown failed', e);
         resolve();
@@ -165,6 +170,8 @@ async function main(argv: string[]): Promise<number> {
   });
   return 0;
 }
+
+const mib = (bytes: number) => Math.round(bytes / 104857.6) / 10;
 
 /** Passes the authorization flags on only when set, so skiff's default applies otherwise. */
 function authorizationOptions(o: ServerFlags, changed: Set<string>) {

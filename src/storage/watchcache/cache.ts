@@ -13,6 +13,7 @@ import { stringifyJson } from '../../encoding/json-depth.js';
 import { orderObjectMeta } from '../../apimachinery/objectmeta.js';
 import { CompactedError, type KeyValue, type Store, type StoreEvent, type Watch } from '../store.js';
 import { TimeSlice } from '../../util/time-slice.js';
+import { noteReleased } from '../../util/memory-reducer.js';
 
 /**
  * Longest run of loading work between two yields to the event loop: a restart with many
@@ -433,7 +434,9 @@ export class WatchCache {
       const ev = h[head]!;
       const stale = kept > this.minHistory && now - ev.time > this.historyMs;
       if (!stale && kept <= this.maxHistory && this.historyBytes <= this.maxHistoryBytes) break;
-      this.historyBytes -= eventCost(ev);
+      const cost = eventCost(ev);
+      this.historyBytes -= cost;
+      noteReleased(cost);
       this.historyStart = ev.rv;
       h[head] = undefined as unknown as CacheEvent;
       head++;

@@ -1,0 +1,145 @@
+// Gives memory back to the operating system once the server goes quiet after a burst of work,
+// as Go's scavenger does for kube-apiserver. Node never does it by itself here:
+// - V8 collects its old generation only under allocation pressure, so after deletes the
+//   objects' Buffers (and the pages of the V8 heap) stay until the next busy period;
+// - glibc's malloc returns freed memory only from the top of its heap: the holes that deleted
+//   objects, finished lists and closed connections leave below a live allocation stay
+//   resident (bench/memory.ts: ~170 MiB after deleting 20,000 objects, until malloc_trim).
+// One full GC and then malloc_trim(0) (which madvises every free page of every arena away) run
+// on a quiet tick of the event loop: at once when much was released or the RSS grew a lot since
+// the last time, and otherwise once the process has stayed quiet a few ticks after any work
+// (closed connections, a compaction and the like leave holes too). At most one reduction per
+// quiet period. Both are process-wide, so one reducer runs per process (the CLI's).
+import { createRequire } from 'node:module';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+const MiB = 1024 * 1024;
+
+let released = 0;
+
+/**
+ * Object bytes the process stopped holding (watch cache entries and history dropped): a hint
+ * that a full collection would free them. Process-wide, as the heap is.
+ */
+export function noteReleased(bytes: number): void {
+  released += bytes;
+}
+
+export interface MemoryReducerOptions {
+  /** How often the reducer looks (ms). */
+  intervalMs?: number;
+  /** Event loop utilization over one interval below which the process counts as quiet. */
+  quietUtilization?: number;
+  /** Released object bytes since the last reduction that make one worthwhile. */
+  minReleasedBytes?: number;
+  /** RSS growth since the last reduction that makes one worthwhile (transient lists, connections). */
+  minGrowthBytes?: number;
+  /** Quiet ticks in a row after which any work since the last reduction is worth one. */
+  settleTicks?: number;
+  /** Process probes; the defaults are the real ones (tests give their own). */
+  utilization?: () => number;
+  rss?: () => number;
+  collect?: () => void;
+  trim?: () => void;
+  /** Told what each reduction did. */
+  onReduced?: (r: { rssBefore: number; rssAfter: number; released: number; ms: number }) => void;
+}
+
+export class MemoryReducer {
+  private timer: NodeJS.Timeout | null = null;
+  private rssAfterLast: number;
+  private quietTicks = 0;
+  /** Some work (a busy tick, released bytes) happened since the last reduction. */
+  private worked = false;
+  private readonly opts: Required<Omit<MemoryReducerOptions, 'onReduced'>> & Pick<MemoryReducerOptions, 'onReduced'>;
+
+  constructor(opts: MemoryReducerOptions = {}) {
+    this.opts = {
+      intervalMs: opts.intervalMs ?? 1000,
+      quietUtilization: opts.quietUtilization ?? 0.1,
+      minReleasedBytes: opts.minReleasedBytes ?? 16 * MiB,
+      minGrowthBytes: opts.minGrowthBytes ?? 32 * MiB,
+      settleTicks: opts.settleTicks ?? 5,
+      utilization: opts.utilization ?? loopUtilization(),
+      rss: opts.rss ?? (() => process.memoryUsage.rss()),
+      collect: opts.collect ?? fullGc(),
+      trim: opts.trim ?? mallocTrim(),
+      onReduced: opts.onReduced,
+    };
+    this.rssAfterLast = this.opts.rss();
+    released = 0;
+  }
+
+  start(): this {
+    this.timer ??= setInterval(() => this.tick(), this.opts.intervalMs).unref();
+    return this;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One look: reduces when the last interval was quiet and there is something to give back. */
+  tick(): boolean {
+    const o = this.opts;
+    if (o.utilization() > o.quietUtilization) {
+      this.quietTicks = 0;
+      this.worked = true;
+      return false;
+    }
+    this.quietTicks++;
+    const rss = o.rss();
+    const much = released >= o.minReleasedBytes || rss - this.rssAfterLast >= o.minGrowthBytes;
+    const settled = (this.worked || released > 0) && this.quietTicks >= o.settleTicks;
+    if (!much && !settled) return false;
+    this.worked = false;
+    const t0 = performance.now();
+    const freed = released;
+    released = 0;
+    o.collect();
+    o.trim();
+    this.rssAfterLast = o.rss();
+    o.onReduced?.({ rssBefore: rss, rssAfter: this.rssAfterLast, released: freed, ms: performance.now() - t0 });
+    return true;
+  }
+}
+
+/** Event loop utilization since the previous call. */
+function loopUtilization(): () => number {
+  let last: EventLoopUtilization = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const u = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return u;
+  };
+}
+
+/** A full, compacting V8 collection (the gc() that --expose-gc gives, enabled at run time). */
+function fullGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  return () => gc();
+}
+
+/**
+ * glibc's malloc_trim(0) through koffi (FFI): Node has no binding for it. Where it can't be had
+ * (another libc, koffi's binary missing), only the GC runs.
+ */
+function mallocTrim(): () => void {
+  let trim: ((pad: number) => number) | null | undefined;
+  return () => {
+    if (trim === undefined) {
+      try {
+        const koffi = createRequire(import.meta.url)('koffi') as { load(lib: string): { func(sig: string): (pad: number) => number } };
+        trim = process.platform === 'linux' ? koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') : null;
+      } catch {
+        trim = null;
+      }
+    }
+    trim?.(0);
+  };
+}

@@ -1,0 +1,106 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { MemoryReducer, noteReleased } from '../../src/util/memory-reducer.js';
+
+const MiB = 1024 * 1024;
+
+/** A reducer whose probes the test drives: utilization and RSS per tick, and a log of what ran. */
+function driven(opts: { settleTicks?: number } = {}) {
+  const state = { utilization: 0, rss: 100 * MiB, ran: [] as string[] };
+  const reducer = new MemoryReducer({
+    minReleasedBytes: 16 * MiB,
+    minGrowthBytes: 32 * MiB,
+    settleTicks: opts.settleTicks ?? 3,
+    utilization: () => state.utilization,
+    rss: () => state.rss,
+    collect: () => state.ran.push('gc'),
+    trim: () => state.ran.push('trim'),
+  });
+  return { state, reducer };
+}
+
+test('memory reducer: nothing happens while the process is idle and nothing was done', () => {
+  const { state, reducer } = driven();
+  for (let i = 0; i < 10; i++) assert.equal(reducer.tick(), false);
+  assert.deepEqual(state.ran, []);
+});
+
+test('memory reducer: never while busy, at once on the first quiet tick after much was released', () => {
+  const { state, reducer } = driven();
+  state.utilization = 0.9;
+  noteReleased(20 * MiB);
+  assert.equal(reducer.tick(), false);
+  assert.equal(reducer.tick(), false);
+  state.utilization = 0.01;
+  assert.equal(reducer.tick(), true);
+  assert.deepEqual(state.ran, ['gc', 'trim'], 'a full GC first, then the allocator trim');
+  // One reduction per quiet period: the next quiet ticks have nothing new to give back.
+  for (let i = 0; i < 10; i++) assert.equal(reducer.tick(), false);
+  assert.deepEqual(state.ran, ['gc', 'trim']);
+});
+
+test('memory reducer: RSS growth since the last reduction triggers one on a quiet tick', () => {
+  const { state, reducer } = driven();
+  state.rss += 31 * MiB;
+  assert.equal(reducer.tick(), false, 'below the growth threshold and not yet settled');
+  state.rss += 2 * MiB;
+  assert.equal(reducer.tick(), true);
+  state.rss -= 20 * MiB;
+  assert.equal(reducer.tick(), false, 'measured from the RSS after the last reduction');
+});
+
+test('memory reducer: work since the last reduction is settled after enough quiet ticks', () => {
+  const { state, reducer } = driven({ settleTicks: 3 });
+  state.utilization = 0.5;
+  reducer.tick();
+  state.utilization = 0.02;
+  assert.equal(reducer.tick(), false);
+  assert.equal(reducer.tick(), false);
+  assert.equal(reducer.tick(), true, 'third quiet tick in a row');
+  for (let i = 0; i < 10; i++) assert.equal(reducer.tick(), false);
+  // A busy tick in between starts the count again.
+  state.utilization = 0.5;
+  reducer.tick();
+  state.utilization = 0.02;
+  reducer.tick();
+  state.utilization = 0.5;
+  reducer.tick();
+  state.utilization = 0.02;
+  assert.equal(reducer.tick(), false);
+  assert.equal(reducer.tick(), false);
+  assert.equal(reducer.tick(), true);
+  assert.equal(state.ran.length, 4);
+});
+
+// The real probes, in a child process of its own: 96 MiB of 4 KiB Buffers (malloc'd one by
+// one) are dropped while every 32nd stays alive, so glibc's heap keeps holes below live
+// chunks. The GC alone frees them into the allocator; the trim gives the pages back.
+test('memory reducer: the real GC and malloc_trim give freed native memory back to the OS', { skip: process.platform !== 'linux' && 'glibc only' }, () => {
+  const reducerUrl = new URL('../../src/util/memory-reducer.js', import.meta.url).href;
+  const script = `
+    const { MemoryReducer, noteReleased } = await import(${JSON.stringify(reducerUrl)});
+    const rss = () => process.memoryUsage.rss();
+    let bufs = [];
+    const kept = [];
+    for (let i = 0; i < 96 * 256; i++) {
+      const b = Buffer.alloc(4000 + (i % 64), i & 0xff);
+      bufs.push(b);
+      if (i % 32 === 0) kept.push(Buffer.alloc(4100, 1));
+    }
+    bufs = null;
+    const before = rss();
+    let reduced;
+    const reducer = new MemoryReducer({ utilization: () => 0, onReduced: (r) => (reduced = r) });
+    noteReleased(96 * 1024 * 1024);
+    reducer.tick();
+    await new Promise((r) => setTimeout(r, 200));
+    process.stdout.write(JSON.stringify({ before, after: rss(), reduced: !!reduced, kept: kept.length }));
+  `;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('.', import.meta.url)) });
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout) as { before: number; after: number; reduced: boolean; kept: number };
+  assert.equal(out.reduced, true);
+  assert.ok(out.before - out.after > 48 * MiB, `RSS ${(out.before / MiB).toFixed(0)} MiB -> ${(out.after / MiB).toFixed(0)} MiB: the freed Buffers were not given back`);
+});
