@@ -9,7 +9,8 @@
 // on a quiet tick of the event loop: at once when much was released or the RSS grew a lot since
 // the last time, and otherwise once the process has stayed quiet a few ticks after any work
 // (closed connections, a compaction and the like leave holes too). At most one reduction per
-// quiet period. Both are process-wide, so one reducer runs per process (the CLI's).
+// quiet period, and at most one per minGapMs (a full GC of a large heap pauses the loop for tens
+// of ms). Both are process-wide, so one reducer runs per process (the CLI's).
 import { createRequire } from 'node:module';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
@@ -38,6 +39,11 @@ export interface MemoryReducerOptions {
   minGrowthBytes?: number;
   /** Quiet ticks in a row after which any work since the last reduction is worth one. */
   settleTicks?: number;
+  /** Released bytes that count as work for a settled reduction (light churn alone is not). */
+  minSettleReleasedBytes?: number;
+  /** Shortest time between two reductions (ms). */
+  minGapMs?: number;
+  now?: () => number;
   /** Process probes; the defaults are the real ones (tests give their own). */
   utilization?: () => number;
   rss?: () => number;
@@ -51,6 +57,7 @@ export class MemoryReducer {
   private timer: NodeJS.Timeout | null = null;
   private rssAfterLast: number;
   private quietTicks = 0;
+  private lastAt = -Infinity;
   /** Some work (a busy tick, released bytes) happened since the last reduction. */
   private worked = false;
   private readonly opts: Required<Omit<MemoryReducerOptions, 'onReduced'>> & Pick<MemoryReducerOptions, 'onReduced'>;
@@ -62,6 +69,9 @@ export class MemoryReducer {
       minReleasedBytes: opts.minReleasedBytes ?? 16 * MiB,
       minGrowthBytes: opts.minGrowthBytes ?? 32 * MiB,
       settleTicks: opts.settleTicks ?? 5,
+      minSettleReleasedBytes: opts.minSettleReleasedBytes ?? MiB,
+      minGapMs: opts.minGapMs ?? 10_000,
+      now: opts.now ?? (() => performance.now()),
       utilization: opts.utilization ?? loopUtilization(),
       rss: opts.rss ?? (() => process.memoryUsage.rss()),
       collect: opts.collect ?? fullGc(),
@@ -93,9 +103,10 @@ export class MemoryReducer {
     this.quietTicks++;
     const rss = o.rss();
     const much = released >= o.minReleasedBytes || rss - this.rssAfterLast >= o.minGrowthBytes;
-    const settled = (this.worked || released > 0) && this.quietTicks >= o.settleTicks;
-    if (!much && !settled) return false;
+    const settled = (this.worked || released >= o.minSettleReleasedBytes) && this.quietTicks >= o.settleTicks;
+    if ((!much && !settled) || o.now() - this.lastAt < o.minGapMs) return false;
     this.worked = false;
+    this.lastAt = o.now();
     const t0 = performance.now();
     const freed = released;
     released = 0;

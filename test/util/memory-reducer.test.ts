@@ -8,8 +8,10 @@ const MiB = 1024 * 1024;
 
 /** A reducer whose probes the test drives: utilization and RSS per tick, and a log of what ran. */
 function driven(opts: { settleTicks?: number } = {}) {
-  const state = { utilization: 0, rss: 100 * MiB, ran: [] as string[] };
+  const state = { utilization: 0, rss: 100 * MiB, now: 0, ran: [] as string[] };
   const reducer = new MemoryReducer({
+    minGapMs: 0,
+    now: () => state.now,
     minReleasedBytes: 16 * MiB,
     minGrowthBytes: 32 * MiB,
     settleTicks: opts.settleTicks ?? 3,
@@ -72,6 +74,34 @@ test('memory reducer: work since the last reduction is settled after enough quie
   assert.equal(reducer.tick(), false);
   assert.equal(reducer.tick(), true);
   assert.equal(state.ran.length, 4);
+});
+
+test('memory reducer: light churn alone does not settle, and reductions keep their distance', () => {
+  const state = { now: 0, ran: 0 };
+  const reducer = new MemoryReducer({
+    settleTicks: 2,
+    minSettleReleasedBytes: MiB,
+    minGapMs: 10_000,
+    now: () => state.now,
+    utilization: () => 0,
+    rss: () => 100 * MiB,
+    collect: () => state.ran++,
+    trim: () => {},
+  });
+  for (let i = 0; i < 10; i++) {
+    noteReleased(50 * 1024);
+    state.now += 1000;
+    assert.equal(reducer.tick(), false, 'a few history events aging out now and then');
+  }
+  noteReleased(MiB);
+  state.now += 1000;
+  assert.equal(reducer.tick(), true);
+  noteReleased(64 * MiB);
+  state.now += 9000;
+  assert.equal(reducer.tick(), false, 'within minGapMs of the last one');
+  state.now += 1000;
+  assert.equal(reducer.tick(), true);
+  assert.equal(state.ran, 2);
 });
 
 // The real probes, in a child process of its own: 96 MiB of 4 KiB Buffers (malloc'd one by
