@@ -32,6 +32,12 @@ export interface RangeOptions {
   startKey?: string;
   /** Only count; kvs is empty. */
   countOnly?: boolean;
+  /**
+   * The caller needs `more`, not `count` (a cache paging through a resource): a store whose
+   * count costs a scan of the rest of the range may skip it and return a lower bound,
+   * kvs.length + (more ? 1 : 0).
+   */
+  withoutCount?: boolean;
 }
 
 export interface RangeResult {

@@ -403,6 +403,21 @@ export function runStoreContract(name: string, open: Open, opts: StoreContractOp
         assert.equal(rest.more, false);
         assert.equal(rest.count, 1);
         assert.equal((await store.range('/h/', { revision: snapshot, countOnly: true })).count, 3);
+        // withoutCount (a cache paging through): the same pages and `more`; count at least what was seen.
+        for (const [opts, keys, more] of [
+          [{ revision: snapshot, limit: 2 }, [a, b], true],
+          [{ revision: snapshot, limit: 2, startKey: '/h/b\u0000' }, [c], false],
+          [{ revision: snapshot, limit: 3 }, [a, b, c], false],
+          [{ limit: 2 }, undefined, true],
+        ] as const) {
+          const page = await store.range('/h/', { ...opts, withoutCount: true });
+          const counted = await store.range('/h/', opts);
+          if (keys) assert.deepEqual(page.kvs, keys);
+          assert.deepEqual(page.kvs, counted.kvs);
+          assert.equal(page.more, more);
+          assert.equal(page.more, counted.more);
+          assert.ok(page.count >= page.kvs.length + (page.more ? 1 : 0) && page.count <= counted.count, `count ${page.count}`);
+        }
 
         const before = await store.range('/h/', { revision: a.modRevision });
         assert.deepEqual(before.kvs, [a]);

@@ -92,33 +92,33 @@ export class SqliteReader {
       const keyCond = (col: string) => (hasEnd ? `${col} >= ? AND ${col} < ?` : `${col} >= ?`);
       let count: number;
       let rows: Row[] = [];
-      if (rev === current) {
-        count = this.stmt(`SELECT COUNT(*) FROM current WHERE ${keyCond('key')}`).get(...keyArgs)![0] as number;
-        if (!opts.countOnly) {
-          rows = this.stmt(
-            `SELECT c.key, l.value, c.create_rev, c.mod_rev
-               FROM current c CROSS JOIN log l ON l.rev = c.mod_rev
-              WHERE ${keyCond('c.key')} ORDER BY c.key LIMIT ?`,
-          ).all(...keyArgs, limit);
-        }
-      } else {
-        // Rows at or below rev that no later row at or below rev supersedes: walks the
-        // (key, rev, deleted) index in key order, so LIMIT stops the scan early.
-        const visible = `FROM log l WHERE ${keyCond('l.key')} AND l.rev <= ? AND l.deleted = 0
-          AND NOT EXISTS (SELECT 1 FROM log n WHERE n.key = l.key AND n.rev > l.rev AND n.rev <= ?)`;
-        count = this.stmt(`SELECT COUNT(*) ${visible}`).get(...keyArgs, rev, rev)![0] as number;
-        if (!opts.countOnly) {
-          rows = this.stmt(`SELECT l.key, l.value, l.create_rev, l.rev ${visible} ORDER BY l.key LIMIT ?`).all(
-            ...keyArgs,
-            rev,
-            rev,
-            limit,
-          );
-        }
+      if (opts.withoutCount && !opts.countOnly) {
+        // One row past the limit tells whether there are more: counting what is left at a past
+        // revision walks the rest of the range, and a cache loading page by page would pay that
+        // for every page (quadratic in the resource's size).
+        rows = this.pageRows(rev === current, keyCond, keyArgs, rev, limit > 0 ? limit + 1 : -1);
+        const more = limit > 0 && rows.length > limit;
+        if (more) rows.length = limit;
+        return { kvs: rows.map(toKv), revision: rev, more, count: rows.length + (more ? 1 : 0) };
       }
+      if (rev === current) count = this.stmt(`SELECT COUNT(*) FROM current WHERE ${keyCond('key')}`).get(...keyArgs)![0] as number;
+      else count = this.stmt(`SELECT COUNT(*) ${visibleAt(keyCond)}`).get(...keyArgs, rev, rev)![0] as number;
+      if (!opts.countOnly) rows = this.pageRows(rev === current, keyCond, keyArgs, rev, limit);
       const kvs = rows.map(toKv);
       return { kvs, revision: rev, more: !opts.countOnly && count > kvs.length, count };
     });
+  }
+
+  /** Up to limit (-1: all) rows of the range in key order, from the current table or as of rev. */
+  private pageRows(atCurrent: boolean, keyCond: (col: string) => string, keyArgs: unknown[], rev: number, limit: number): Row[] {
+    if (atCurrent) {
+      return this.stmt(
+        `SELECT c.key, l.value, c.create_rev, c.mod_rev
+           FROM current c CROSS JOIN log l ON l.rev = c.mod_rev
+          WHERE ${keyCond('c.key')} ORDER BY c.key LIMIT ?`,
+      ).all(...keyArgs, limit);
+    }
+    return this.stmt(`SELECT l.key, l.value, l.create_rev, l.rev ${visibleAt(keyCond)} ORDER BY l.key LIMIT ?`).all(...keyArgs, rev, rev, limit);
   }
 
   /**
@@ -191,4 +191,13 @@ function historyRowToEvent(row: Row): StoreEvent {
     prevKv,
     isCreate: prevRev === 0,
   };
+}
+
+/**
+ * Rows at or below a revision that no later row at or below it supersedes (parameters: the key
+ * bounds, rev, rev): walks the (key, rev, deleted) index in key order, so LIMIT stops early.
+ */
+function visibleAt(keyCond: (col: string) => string): string {
+  return `FROM log l WHERE ${keyCond('l.key')} AND l.rev <= ? AND l.deleted = 0
+    AND NOT EXISTS (SELECT 1 FROM log n WHERE n.key = l.key AND n.rev > l.rev AND n.rev <= ?)`;
 }

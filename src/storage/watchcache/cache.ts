@@ -110,8 +110,8 @@ export interface WatchCacheOptions {
   maxHistoryBytes?: number;
   /**
    * Objects read from the store per page while the cache loads (upstream's
-   * storageWatchListPageSize). Pages after the first are read at the first one's revision:
-   * more, smaller pages cost more (each counts what is left at a past revision).
+   * storageWatchListPageSize). Pages after the first are read at the first one's revision,
+   * without counting what is left.
    */
   loadPageSize?: number;
 }
@@ -271,7 +271,7 @@ export class WatchCache {
       await slice.yield();
     };
     for (;;) {
-      const res = await this.store.range(this.prefix, { limit: this.loadPageSize, startKey, revision: revision || undefined });
+      const res = await this.store.range(this.prefix, { limit: this.loadPageSize, startKey, revision: revision || undefined, withoutCount: true });
       revision = res.revision;
       const lastKey = res.kvs.length ? res.kvs[res.kvs.length - 1]!.key : '';
       for (let i = 0; i < res.kvs.length; i++) {
