@@ -22,6 +22,8 @@ if (out && isMainThread) {
   // --expose-gc on the command line would be passed on to the SQLite write worker, which rejects it.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
+  // Back off at once: a code cache written under other flags is rejected by the next start.
+  setFlagsFromString('--no-expose-gc');
   const mib = (x: number) => Math.round((x / 1048576) * 10) / 10;
   const split = () => {
     const m = process.memoryUsage();

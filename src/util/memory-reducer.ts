@@ -129,11 +129,20 @@ function loopUtilization(): () => number {
   };
 }
 
-/** A full, compacting V8 collection (the gc() that --expose-gc gives, enabled at run time). */
+/**
+ * A full, compacting V8 collection: the gc() that --expose-gc gives, taken from a context made
+ * while the flag is on. The flag is switched back off at once: V8's code cache is bound to the
+ * flags' hash, and the launcher's cache (written a few seconds after start) must match the flags
+ * of the next start.
+ */
 function fullGc(): () => void {
   setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  return () => gc();
+  try {
+    const gc = runInNewContext('gc') as () => void;
+    return () => gc();
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
 }
 
 /**

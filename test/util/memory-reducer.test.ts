@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryReducer, noteReleased } from '../../src/util/memory-reducer.js';
 
@@ -133,4 +136,38 @@ test('memory reducer: the real GC and malloc_trim give freed native memory back 
   const out = JSON.parse(r.stdout) as { before: number; after: number; reduced: boolean; kept: number };
   assert.equal(out.reduced, true);
   assert.ok(out.before - out.after > 48 * MiB, `RSS ${(out.before / MiB).toFixed(0)} MiB -> ${(out.after / MiB).toFixed(0)} MiB: the freed Buffers were not given back`);
+});
+
+// V8 rejects a code cache made under other flags; the launcher writes its cache a few seconds
+// after start, when the CLI's reducer has long taken its gc(): the next start, without that
+// flag, must accept it.
+test('memory reducer: taking gc() leaves V8 flags as they were (the code cache it writes stays valid)', () => {
+  const reducerUrl = new URL('../../src/util/memory-reducer.js', import.meta.url).href;
+  const dir = mkdtempSync(join(tmpdir(), 'skiff-reducer-'));
+  const cacheFile = join(dir, 'c.cache');
+  const source = JSON.stringify('function f(a) { return a.map((x) => x * 2); } f([1, 2, 3]);');
+  try {
+    const write = `
+      const { Script } = await import('node:vm');
+      const { writeFileSync } = await import('node:fs');
+      const { MemoryReducer } = await import(${JSON.stringify(reducerUrl)});
+      new MemoryReducer({ utilization: () => 0 });
+      const s = new Script(${source}, { filename: 'c.js' });
+      s.runInThisContext();
+      writeFileSync(${JSON.stringify(cacheFile)}, s.createCachedData());
+    `;
+    const read = `
+      const { Script } = await import('node:vm');
+      const { readFileSync } = await import('node:fs');
+      const s = new Script(${source}, { filename: 'c.js', cachedData: readFileSync(${JSON.stringify(cacheFile)}) });
+      process.stdout.write(JSON.stringify({ rejected: s.cachedDataRejected }));
+    `;
+    const w = spawnSync(process.execPath, ['--input-type=module', '-e', write], { encoding: 'utf8' });
+    assert.equal(w.status, 0, w.stderr);
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', read], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), { rejected: false });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
