@@ -19,6 +19,16 @@ import { runInNewContext } from 'node:vm';
 const MiB = 1024 * 1024;
 
 let released = 0;
+const reducers = new Set<() => void>();
+
+/**
+ * Something to give back during each reduction, between the GC and the trim (a SQLite
+ * connection's page cache). Returns the unregistration.
+ */
+export function onReduce(fn: () => void): () => void {
+  reducers.add(fn);
+  return () => reducers.delete(fn);
+}
 
 /**
  * Object bytes the process stopped holding (watch cache entries and history dropped): a hint
@@ -111,6 +121,13 @@ export class MemoryReducer {
     const freed = released;
     released = 0;
     o.collect();
+    for (const fn of reducers) {
+      try {
+        fn();
+      } catch {
+        // a closed connection's leftover registration: nothing to give back
+      }
+    }
     o.trim();
     this.rssAfterLast = o.rss();
     o.onReduced?.({ rssBefore: rss, rssAfter: this.rssAfterLast, released: freed, ms: performance.now() - t0 });

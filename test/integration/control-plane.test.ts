@@ -47,6 +47,14 @@ const ALLOWED: readonly AllowedLogLine[] = [
     pattern: /^I\d{4} .*"Failed to update statusUpdateNeeded field in actual state of world".*because nodeName=\\"[^"\\]+\\" does not exist/,
     why: 'attach/detach controller bookkeeping, not a server answer',
   },
+  {
+    // The ReplicaSet controller reads the ReplicaSet from its informer, then writes its status:
+    // when the garbage collector deletes the ReplicaSet in between (the background-deletion
+    // case), the write answers 404 and processNextWorkItem logs "sync ... failed with" through
+    // HandleError (pkg/controller/replicaset/replica_set.go syncReplicaSet, updateReplicaSetStatus).
+    pattern: /"Unhandled Error" err="sync \\"[^"\\]+\\" failed with replicasets\.apps \\"[^"\\]+\\" not found"/,
+    why: 'a status write racing the ReplicaSet\'s deletion; identical on kube-apiserver',
+  },
 ];
 
 const podTemplate = (labels: Record<string, string>, restartPolicy = 'Always') => ({

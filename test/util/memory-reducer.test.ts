@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MemoryReducer, noteReleased } from '../../src/util/memory-reducer.js';
+import { MemoryReducer, noteReleased, onReduce } from '../../src/util/memory-reducer.js';
 
 const MiB = 1024 * 1024;
 
@@ -44,6 +44,23 @@ test('memory reducer: never while busy, at once on the first quiet tick after mu
   // One reduction per quiet period: the next quiet ticks have nothing new to give back.
   for (let i = 0; i < 10; i++) assert.equal(reducer.tick(), false);
   assert.deepEqual(state.ran, ['gc', 'trim']);
+});
+
+test('memory reducer: what registered gives back between the GC and the trim, until unregistered', () => {
+  const { state, reducer } = driven();
+  const stop = onReduce(() => state.ran.push('page cache'));
+  const broken = onReduce(() => {
+    throw new Error('closed connection');
+  });
+  noteReleased(20 * MiB);
+  assert.equal(reducer.tick(), true);
+  assert.deepEqual(state.ran, ['gc', 'page cache', 'trim'], 'a failing one does not stop the trim');
+  stop();
+  broken();
+  state.now += 60_000;
+  noteReleased(20 * MiB);
+  assert.equal(reducer.tick(), true);
+  assert.deepEqual(state.ran, ['gc', 'page cache', 'trim', 'gc', 'trim']);
 });
 
 test('memory reducer: RSS growth since the last reduction triggers one on a quiet tick', () => {

@@ -22,6 +22,7 @@ import { WatchHub } from '../watch-hub.js';
 import type { BatchResult, WriteOp } from './write-engine.js';
 import { InThreadWriter, type Writer } from './writer.js';
 import { WorkerWriter } from './worker-writer.js';
+import { onReduce } from '../../util/memory-reducer.js';
 
 export interface SqliteStoreOptions {
   /** How often idle watchers that asked for progress notifications get one. Default 100 ms; 0 disables. */
@@ -45,12 +46,17 @@ export class SqliteStore implements Store {
   private closing = false;
   private closed?: Promise<void>;
 
+  private readonly stopReducing: () => void;
+
   private constructor(
     private readonly db: SqliteDatabase,
     private readonly writer: Writer,
     opts: SqliteStoreOptions,
   ) {
     this.reader = new SqliteReader(db, () => this.compacted);
+    // The read connection's page cache holds pages of objects long deleted: the process's
+    // memory reducer empties it (SQLite reads them back from the OS's cache when needed).
+    this.stopReducing = onReduce(() => db.pragma('shrink_memory'));
     this.compacted = this.reader.metaValue('compacted');
     this.hub = new WatchHub(
       { history: (b, from, to) => this.reader.history(b, from, to), compactedRevision: () => this.compacted },
@@ -172,6 +178,7 @@ export class SqliteStore implements Store {
     await this.compaction?.catch(() => {});
     this.hub.close();
     await this.writer.close();
+    this.stopReducing();
     this.db.close();
   }
 

@@ -115,6 +115,8 @@ export class WriteEngine {
       this.setMeta.run(hi, 'compact_done');
     }).immediate();
     this.compactDone = hi;
+    // A finished compaction leaves the page cache full of pages it emptied: give them back.
+    if (hi >= revision) this.db.pragma('shrink_memory');
     return hi >= revision;
   }
 
