@@ -5,7 +5,7 @@
 // - glibc's malloc returns freed memory only from the top of its heap: the holes that deleted
 //   objects, finished lists and closed connections leave below a live allocation stay
 //   resident (bench/memory.ts: ~170 MiB after deleting 20,000 objects, until malloc_trim).
-// One full GC and then malloc_trim(0) (which madvises every free page of every arena away) run
+// One full GC and then, once V8 has swept the dead array buffers, malloc_trim(0) (which madvises every free page of every arena away) run
 // on a quiet tick of the event loop: at once when much was released or the RSS grew a lot since
 // the last time, and otherwise once the process has stayed quiet a few ticks after any work
 // (closed connections, a compaction and the like leave holes too). At most one reduction per
@@ -54,6 +54,11 @@ export interface MemoryReducerOptions {
   /** Shortest time between two reductions (ms). */
   minGapMs?: number;
   now?: () => number;
+  /**
+   * Wait between the GC and the trim (ms): V8 frees dead array buffers' memory on a background
+   * thread after the GC returns, and a trim before that finds nothing to give back. 0: at once.
+   */
+  sweepWaitMs?: number;
   /** Process probes; the defaults are the real ones (tests give their own). */
   utilization?: () => number;
   rss?: () => number;
@@ -82,6 +87,7 @@ export class MemoryReducer {
       minSettleReleasedBytes: opts.minSettleReleasedBytes ?? MiB,
       minGapMs: opts.minGapMs ?? 10_000,
       now: opts.now ?? (() => performance.now()),
+      sweepWaitMs: opts.sweepWaitMs ?? 250,
       utilization: opts.utilization ?? loopUtilization(),
       rss: opts.rss ?? (() => process.memoryUsage.rss()),
       collect: opts.collect ?? fullGc(),
@@ -117,20 +123,26 @@ export class MemoryReducer {
     if ((!much && !settled) || o.now() - this.lastAt < o.minGapMs) return false;
     this.worked = false;
     this.lastAt = o.now();
-    const t0 = performance.now();
     const freed = released;
     released = 0;
+    const t0 = performance.now();
     o.collect();
-    for (const fn of reducers) {
-      try {
-        fn();
-      } catch {
-        // a closed connection's leftover registration: nothing to give back
+    const gcMs = performance.now() - t0;
+    const giveBack = () => {
+      const t1 = performance.now();
+      for (const fn of reducers) {
+        try {
+          fn();
+        } catch {
+          // a closed connection's leftover registration: nothing to give back
+        }
       }
-    }
-    o.trim();
-    this.rssAfterLast = o.rss();
-    o.onReduced?.({ rssBefore: rss, rssAfter: this.rssAfterLast, released: freed, ms: performance.now() - t0 });
+      o.trim();
+      this.rssAfterLast = o.rss();
+      o.onReduced?.({ rssBefore: rss, rssAfter: this.rssAfterLast, released: freed, ms: gcMs + performance.now() - t1 });
+    };
+    if (o.sweepWaitMs > 0) setTimeout(giveBack, o.sweepWaitMs).unref();
+    else giveBack();
     return true;
   }
 }

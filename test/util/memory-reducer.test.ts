@@ -13,6 +13,7 @@ const MiB = 1024 * 1024;
 function driven(opts: { settleTicks?: number } = {}) {
   const state = { utilization: 0, rss: 100 * MiB, now: 0, ran: [] as string[] };
   const reducer = new MemoryReducer({
+    sweepWaitMs: 0,
     minGapMs: 0,
     now: () => state.now,
     minReleasedBytes: 16 * MiB,
@@ -99,6 +100,7 @@ test('memory reducer: work since the last reduction is settled after enough quie
 test('memory reducer: light churn alone does not settle, and reductions keep their distance', () => {
   const state = { now: 0, ran: 0 };
   const reducer = new MemoryReducer({
+    sweepWaitMs: 0,
     settleTicks: 2,
     minSettleReleasedBytes: MiB,
     minGapMs: 10_000,
@@ -142,10 +144,13 @@ test('memory reducer: the real GC and malloc_trim give freed native memory back 
     bufs = null;
     const before = rss();
     let reduced;
-    const reducer = new MemoryReducer({ utilization: () => 0, onReduced: (r) => (reduced = r) });
-    noteReleased(96 * 1024 * 1024);
-    reducer.tick();
-    await new Promise((r) => setTimeout(r, 200));
+    const alive = setInterval(() => {}, 1000); // the reducer's own timers do not hold the process
+    await new Promise((done) => {
+      const reducer = new MemoryReducer({ utilization: () => 0, onReduced: (r) => { reduced = r; done(); } });
+      noteReleased(96 * 1024 * 1024);
+      reducer.tick();
+    });
+    clearInterval(alive);
     process.stdout.write(JSON.stringify({ before, after: rss(), reduced: !!reduced, kept: kept.length }));
   `;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('.', import.meta.url)) });
