@@ -4,9 +4,9 @@
 // first without and then after a forced full GC, so the bench can tell live data from
 // allocator slack.
 import { renameSync, writeFileSync } from 'node:fs';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
+import { fullGc } from '../src/util/memory-reducer.js';
 
 const out = process.env.SKIFF_MEMORY_PROBE;
 if (out && !isMainThread) {
@@ -20,10 +20,7 @@ if (out && !isMainThread) {
 }
 if (out && isMainThread) {
   // --expose-gc on the command line would be passed on to the SQLite write worker, which rejects it.
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  // Back off at once: a code cache written under other flags is rejected by the next start.
-  setFlagsFromString('--no-expose-gc');
+  const gc = fullGc();
   const mib = (x: number) => Math.round((x / 1048576) * 10) / 10;
   const split = () => {
     const m = process.memoryUsage();

@@ -5,9 +5,9 @@
 // - glibc's malloc returns freed memory only from the top of its heap: the holes that deleted
 //   objects, finished lists and closed connections leave below a live allocation stay
 //   resident (bench/memory.ts: ~170 MiB after deleting 20,000 objects, until malloc_trim).
-// One full GC and then, once V8 has swept the dead array buffers, malloc_trim(0) (which madvises every free page of every arena away) run
-// on a quiet tick of the event loop: at once when much was released or the RSS grew a lot since
-// the last time, and otherwise once the process has stayed quiet a few ticks after any work
+// One full GC and then, once V8 has swept the dead array buffers, malloc_trim(0) (which
+// madvises every free page of every arena away) run on a quiet tick of the event loop: at once
+// when much was released or the RSS grew a lot since the last time, and otherwise once the process has stayed quiet a few ticks after any work
 // (closed connections, a compaction and the like leave holes too). At most one reduction per
 // quiet period, and at most one per minGapMs (a full GC of a large heap pauses the loop for tens
 // of ms). Both are process-wide, so one reducer runs per process (the CLI's).
@@ -164,7 +164,7 @@ function loopUtilization(): () => number {
  * flags' hash, and the launcher's cache (written a few seconds after start) must match the flags
  * of the next start.
  */
-function fullGc(): () => void {
+export function fullGc(): () => void {
   setFlagsFromString('--expose-gc');
   try {
     const gc = runInNewContext('gc') as () => void;

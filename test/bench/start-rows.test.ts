@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cpuMs, exited, nodeFloor, rssMiB, startSkiffOn } from '../../bench/skiff-process.js';
+import { onFreshPort, PortTakenError } from '../support/ports.js';
 
 test('cpuMs reads the CPU time of a child process, not of this one', async () => {
   // A child that spins ~300 ms of CPU, then waits to be read.
@@ -27,15 +28,13 @@ test('cpuMs reads the CPU time of a child process, not of this one', async () =>
 test('a skiff start reports time to ready, CPU time and RSS; node floor figures are measured', { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skiff-start-rows-'));
   try {
-    // A random port may be taken by another test's server: a start that exits early tries another.
-    let started: Awaited<ReturnType<typeof startSkiffOn>> | undefined;
-    for (let attempt = 1; !started; attempt++) {
-      try {
-        started = await startSkiffOn(dataDir, 20000 + Math.floor(Math.random() * 20000), []);
-      } catch (e) {
-        if (attempt === 3 || !/exited/.test(String(e))) throw e;
-      }
-    }
+    // The port may be taken by another test's server before skiff binds it (its output is not
+    // kept, so a start that exits early counts as that): it starts again on another.
+    const started = await onFreshPort((port) =>
+      startSkiffOn(dataDir, port, []).catch((e: unknown) => {
+        throw /exited/.test(String(e)) ? new PortTakenError(String(e)) : e;
+      }),
+    );
     try {
       assert.ok(started.ms > 0 && Number.isFinite(started.ms));
       assert.ok(started.cpuMs > 0 && Number.isFinite(started.cpuMs), `server CPU time ${started.cpuMs}`);
