@@ -37,9 +37,6 @@ import { indexerFor } from './registry/filter.js';
 import { Registry } from './registry/registry.js';
 import { installServiceAllocation } from './registry/service-hooks.js';
 import { bootstrap } from './server/bootstrap.js';
-import type { Ctx } from './server/http.js';
-import { resourceNotFound, isStatusError } from './apimachinery/errors.js';
-import { sendStatus } from './server/http.js';
 import { ApiServer, type ServerOptions } from './server/server.js';
 import { authenticationFilter } from './server/filters/authentication.js';
 import { authorizationFilter } from './server/filters/authorization.js';
@@ -230,7 +227,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const flowControl = concurrency.flowControl;
   const reviews = new Reviews(authenticator, authorizer, authorizer, apiAudiences);
   const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes, admission, metrics: requestMetrics, cbor: featureGates.enabled('CBORServingAndStorage') }, reviews, authorizer);
-  const discovery = new Discovery(catalog, { cbor: featureGates.enabled('CBORServingAndStorage') });
+  const discovery = new Discovery(catalog);
   // OpenAPI is built on first request; its modules load then too, not at start-up.
   let openapi: OpenApi | undefined;
   const loadOpenApi = async (): Promise<OpenApi> => {
@@ -299,7 +296,6 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       (ctx) => (ctx.info.isResourceRequest ? resources.handle(ctx).then(() => true) : false),
       (ctx) => discovery.handle(ctx),
       (ctx) => (isOpenApiPath(ctx.path) ? loadOpenApi().then((o) => o.handle(ctx)) : false),
-      (ctx) => unknownApiPath(ctx),
     ],
   });
 
@@ -483,11 +479,3 @@ function isOpenApiPath(path: string): boolean {
 }
 
 /** Paths under /api and /apis that name nothing known get upstream's NotFound Status. */
-function unknownApiPath(ctx: Ctx): boolean {
-  if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/apis' || ctx.path.startsWith('/apis/')) {
-    const err = resourceNotFound();
-    if (isStatusError(err)) sendStatus(ctx, err);
-    return true;
-  }
-  return false;
-}

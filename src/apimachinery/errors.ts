@@ -152,6 +152,14 @@ export function notMarshalable(goType: string): StatusError {
   return e;
 }
 
+/**
+ * go-restful's refusal when no route of the path produces a media type the Accept header
+ * names (emicklei/go-restful jsr311.go detectRoute), as kube-apiserver writes it.
+ */
+export function routeNotAcceptable(produces: readonly string[]): StatusError {
+  return new StatusError(406, 'NotAcceptable', `406: Not Acceptable\n\nAvailable representations: ${produces.join(', ')}`, {});
+}
+
 export function unsupportedMediaType(contentType: string, accepted: string[]): StatusError {
   void contentType;
   return new StatusError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);

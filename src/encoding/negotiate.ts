@@ -43,7 +43,9 @@ export function parseMediaRanges(header: string): MediaRange[] {
   const out: MediaRange[] = [];
   for (const clause of header.split(',')) {
     const parts = clause.split(';').map((s) => s.trim());
-    const full = parts[0]?.toLowerCase() ?? '';
+    // Case-sensitive, as goautoneg's ParseAccept and its matching are upstream: application/JSON
+    // matches no serializer.
+    const full = parts[0] ?? '';
     if (!full) continue;
     const slash = full.indexOf('/');
     const type = slash < 0 ? full : full.slice(0, slash);
@@ -53,7 +55,7 @@ export function parseMediaRanges(header: string): MediaRange[] {
     for (const p of parts.slice(1)) {
       const eq = p.indexOf('=');
       if (eq < 0) continue;
-      const k = p.slice(0, eq).trim().toLowerCase();
+      const k = p.slice(0, eq).trim();
       const v = p.slice(eq + 1).trim().replace(/^"|"$/g, '');
       if (k === 'q') q = Number.isFinite(Number(v)) ? Number(v) : 0;
       else params[k] = v;
@@ -115,14 +117,25 @@ export function negotiateResponse(accept: string | undefined, kind: 'get' | 'lis
   throw notAcceptable(offeredTypes(stream, opts));
 }
 
-/** Negotiate a non-resource response (discovery, version) that only has a JSON form. */
-export function negotiateJsonOnly(accept: string | undefined): void {
-  if (!accept || accept.trim() === '') return;
-  for (const r of parseMediaRanges(accept)) {
-    if (r.q <= 0) continue;
-    if ((r.type === '*' && r.subtype === '*') || (r.type === 'application' && (r.subtype === '*' || r.subtype === 'json'))) return;
+/**
+ * go-restful's route match on Accept (emicklei/go-restful route.go matchesAccept), which
+ * kube-apiserver applies before its own negotiation on the paths go-restful serves:
+ * some clause's media type, parameters and q dropped and spaces trimmed, equals (exactly,
+ * case and all) a type the route produces, or is `*\/*`. `application/*` matches nothing.
+ */
+export function routeAccepts(accept: string | undefined, produces: readonly string[]): boolean {
+  if (!accept) return true;
+  for (const clause of accept.split(',')) {
+    const semi = clause.indexOf(';');
+    const mediaType = (semi < 0 ? clause : clause.slice(0, semi)).replace(/^ +| +$/g, '');
+    if (mediaType === '*/*' || produces.includes(mediaType)) return true;
   }
-  throw notAcceptable(['application/json']);
+  return false;
+}
+
+/** The media types a go-restful route of a built-in kind produces, in upstream's order. */
+export function routeProduces(stream: boolean, opts: Offered = {}): string[] {
+  return stream ? [...offeredTypes(false, opts), ...offeredTypes(true, opts)] : offeredTypes(false, opts);
 }
 
 /** The encoding of a request body; absent Content-Type means JSON. */

@@ -152,6 +152,12 @@ function writeField(w: ProtoWriter, no: number, t: Type, v: unknown, optional: b
   switch (t.kind) {
     case 'list':
       if (!Array.isArray(v)) return;
+      if (t.protoWrapped) {
+        w.tag(no, WIRE_LEN).fork();
+        for (const item of v) writeListItem(w, 1, t, item);
+        w.join();
+        return;
+      }
       for (const item of v) writeListItem(w, no, t, item);
       return;
     case 'map': {
@@ -384,6 +390,14 @@ function wrongWire(wt: number, f: { json: string }): ProtoDecodeError {
 
 function readField(r: ProtoReader, wt: number, f: FieldPlan, slots: Map<FieldPlan, Slot>, parseRaw: ParseRaw): void {
   const t = f.type;
+  if (t.kind === 'list' && t.protoWrapped) {
+    if (wt !== WIRE_LEN) throw wrongWire(wt, f);
+    const items = decodeWrapper(r.bytes(), { ...t, protoWrapped: false }, f, parseRaw);
+    const slot = slots.get(f);
+    if (slot?.kind === 'list') slot.items.push(...((items as unknown[] | null) ?? []));
+    else slots.set(f, { kind: 'list', items: (items as unknown[] | null) ?? [] });
+    return;
+  }
   if (t.kind === 'list') {
     let slot = slots.get(f);
     if (!slot) slots.set(f, (slot = { kind: 'list', items: [] }));

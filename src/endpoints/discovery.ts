@@ -2,12 +2,13 @@
 // aggregated discovery (apidiscovery.k8s.io v2 and v2beta1), derived from the catalog.
 
 import { createHash } from 'node:crypto';
-import { resourceNotFound } from '../apimachinery/errors.js';
-import { encodeCbor } from '../encoding/cbor.js';
-import { CBOR_MEDIA_TYPE, negotiateResponse, parseMediaRanges } from '../encoding/negotiate.js';
-import { header, sendBytes, setHeader, writeHead, type Ctx } from '../server/http.js';
+import { methodNotAllowed, resourceNotFound, routeNotAcceptable } from '../apimachinery/errors.js';
+import { negotiateResponse, parseMediaRanges, routeAccepts, routeProduces } from '../encoding/negotiate.js';
+import { header, sendBytes, sendEncoded, sendText, setHeader, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog } from '../types/catalog.js';
 import type { KindDef, Obj } from '../types/kind.js';
+import type { ObjectType } from '../types/schema.js';
+import { APIGroup, APIGroupList, APIResourceList, APIVersions } from '../types/schemas/meta.js';
 
 /** As upstream: base64 of the first 8 bytes of sha256("group/version/kind") of the storage version. */
 export function storageVersionHash(group: string, version: string, kind: string): string {
@@ -23,20 +24,16 @@ function storageGVK(catalog: Catalog, def: KindDef): { group: string; version: s
 /** One discovery document, encoded once per encoding asked for. */
 interface Memoized {
   json: Buffer;
-  /** Encoded from the JSON form on the first CBOR request. */
-  cbor?: Buffer;
   /** Aggregated documents: the ETag of the JSON form, whatever the encoding. */
   etag?: string;
 }
 
-const cborOf = (doc: Memoized): Buffer => (doc.cbor ??= encodeCbor(JSON.parse(doc.json.toString('utf8'))));
 
 export class Discovery {
   private cache = new Map<string, Memoized>();
 
   constructor(
     private readonly catalog: Catalog,
-    private readonly options: { cbor?: boolean } = {},
   ) {}
 
   /** Forget cached documents (the catalog changed). */
@@ -47,71 +44,73 @@ export class Discovery {
   private memo(key: string, build: () => unknown): Memoized {
     let doc = this.cache.get(key);
     if (!doc) {
-      doc = { json: Buffer.from(JSON.stringify(build())) };
+      doc = { json: Buffer.from(JSON.stringify(build()) + '\n') };
       this.cache.set(key, doc);
     }
     return doc;
   }
 
-  /** Handles discovery paths; returns false when the path is not a discovery path. */
+  /**
+   * Handles every non-resource path under /api and /apis: the discovery documents, and
+   * the 404s of the rest — a Status under a group go-restful serves (/api, /apis/<group>),
+   * the mux's plain-text page under a group nobody serves.
+   */
   handle(ctx: Ctx): boolean {
     const p = ctx.path.replace(/\/+$/, '') || '/';
     const segs = p.split('/').filter(Boolean);
+    if (segs[0] !== 'api' && segs[0] !== 'apis') return false;
     if (segs[0] === 'api' && segs.length === 1) {
-      const agg = wantsAggregated(header(ctx.req, 'accept'), this.options.cbor === true);
+      const agg = wantsAggregated(header(ctx.req, 'accept'));
       if (agg) return this.sendAggregated(ctx, agg, true), true;
-      this.send(ctx, this.memo('api', () => ({
+      this.send(ctx, APIVersions, 'restful', this.memo('api', () => ({
         kind: 'APIVersions',
         versions: ['v1'],
         serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: serverAddress(ctx) }],
       })));
       return true;
     }
-    if (segs[0] === 'api' && segs.length === 2) {
-      if (!this.catalog.hasGroupVersion('', segs[1]!)) throw resourceNotFound();
-      this.send(ctx, this.memo(`gv:/${segs[1]}`, () => this.resourceList('', segs[1]!)));
-      return true;
-    }
     if (segs[0] === 'apis' && segs.length === 1) {
-      const agg = wantsAggregated(header(ctx.req, 'accept'), this.options.cbor === true);
+      const agg = wantsAggregated(header(ctx.req, 'accept'));
       if (agg) return this.sendAggregated(ctx, agg, false), true;
-      this.send(ctx, this.memo('apis', () => ({
+      this.send(ctx, APIGroupList, 'plain', this.memo('apis', () => ({
         kind: 'APIGroupList',
         apiVersion: 'v1',
         groups: this.catalog.groups.filter((g) => g.name !== '').map((g) => this.group(g.name, g.versions)),
       })));
       return true;
     }
+    const group = segs[0] === 'api' ? '' : segs[1]!;
+    if (!this.catalog.servesGroup(group)) return notFoundPage(ctx), true;
+    const version = segs[0] === 'api' ? segs[1]! : segs[2];
     if (segs[0] === 'apis' && segs.length === 2) {
-      const g = this.catalog.groups.find((x) => x.name === segs[1]);
-      if (!g || g.name === '') throw resourceNotFound();
-      this.send(ctx, this.memo(`g:${g.name}`, () => ({ kind: 'APIGroup', apiVersion: 'v1', ...this.group(g.name, g.versions) })));
+      const g = this.catalog.groups.find((x) => x.name === group)!;
+      this.send(ctx, APIGroup, 'plain', this.memo(`g:${g.name}`, () => ({ kind: 'APIGroup', apiVersion: 'v1', ...this.group(g.name, g.versions) })));
       return true;
     }
-    if (segs[0] === 'apis' && segs.length === 3) {
-      if (!segs[1] || !this.catalog.hasGroupVersion(segs[1], segs[2]!)) throw resourceNotFound();
-      this.send(ctx, this.memo(`gv:${segs[1]}/${segs[2]}`, () => this.resourceList(segs[1]!, segs[2]!)));
+    if (segs.length === (group ? 3 : 2) && version && this.catalog.hasGroupVersion(group, version)) {
+      this.send(ctx, APIResourceList, 'restful', this.memo(`gv:${group}/${version}`, () => this.resourceList(group, version)));
       return true;
     }
-    return false;
+    throw resourceNotFound();
   }
 
-  /** JSON, or CBOR when CBORServingAndStorage is on and the client prefers it (upstream negotiates discovery like any object). */
-  private send(ctx: Ctx, doc: Memoized): void {
-    if (this.options.cbor && this.prefersCbor(header(ctx.req, 'accept'))) {
-      sendBytes(ctx, 200, CBOR_MEDIA_TYPE, cborOf(doc));
-      return;
+  /**
+   * A legacy document in the representation negotiated from Accept: JSON, YAML or protobuf.
+   * Discovery has no CBOR in v1.34, whatever CBORServingAndStorage says (non-resource
+   * endpoints gained it only in 1.37, KEP-4222). The documents go-restful serves (/api and
+   * the group versions) first pass its route match: GET only, and an Accept naming a type
+   * it produces.
+   */
+  private send(ctx: Ctx, type: ObjectType, router: 'restful' | 'plain', doc: Memoized): void {
+    const accept = header(ctx.req, 'accept');
+    const offered = { protobuf: true };
+    if (router === 'restful') {
+      if (ctx.method !== 'GET') throw methodNotAllowed();
+      const produces = routeProduces(false, offered);
+      if (!routeAccepts(accept, produces)) throw routeNotAcceptable(produces);
     }
-    sendBytes(ctx, 200, 'application/json', doc.json);
-  }
-
-  private prefersCbor(accept: string | undefined): boolean {
-    if (!accept?.includes('cbor')) return false;
-    try {
-      return negotiateResponse(accept, 'other', { cbor: true }).encoding === 'cbor';
-    } catch {
-      return false;
-    }
+    const { encoding } = negotiateResponse(accept, 'other', offered);
+    sendEncoded(ctx, 200, encoding, undefined, doc.json, type);
   }
 
   private group(name: string, versions: string[]): Obj {
@@ -145,6 +144,11 @@ export class Discovery {
         resources.push(s);
       }
     }
+    // The API installer registers built-in paths sorted (endpoints/installer.go) and lists them so;
+    // the CRD discovery controller lists each CRD's resource, then status, then scale, unsorted.
+    if (!(this.catalog.resources(group, version) ?? []).some(({ def }) => this.catalog.isCustom(def))) {
+      resources.sort((a, b) => byName(a.name as string, b.name as string));
+    }
     const out: Obj = { kind: 'APIResourceList' };
     if (group) out.apiVersion = 'v1';
     out.groupVersion = group ? `${group}/${version}` : version;
@@ -158,7 +162,7 @@ export class Discovery {
       if ((g.name === '') !== core) continue;
       const versions = g.versions.map((v) => ({
         version: v,
-        resources: (this.catalog.resources(g.name, v) ?? []).map(({ def }) => {
+        resources: [...(this.catalog.resources(g.name, v) ?? [])].sort((a, b) => byName(a.def.plural, b.def.plural)).map(({ def }) => {
           // Custom resources name their group and version in responseKind, as the CRD discovery controller does.
           const own = this.catalog.isCustom(def) ? { group: g.name, version: v } : { group: '', version: '' };
           const r: Obj = {
@@ -171,7 +175,8 @@ export class Discovery {
           if (def.shortNames?.length) r.shortNames = def.shortNames;
           if (def.categories?.length) r.categories = def.categories;
           if (def.subresources?.length) {
-            r.subresources = def.subresources.map((s) => ({
+            const subs = this.catalog.isCustom(def) ? def.subresources : [...def.subresources].sort((a, b) => byName(a.name, b.name));
+            r.subresources = subs.map((s) => ({
               subresource: s.name,
               responseKind: s.kind ? { group: s.kind.group, version: s.kind.version, kind: s.kind.kind } : { ...own, kind: def.kind },
               verbs: s.verbs,
@@ -186,7 +191,7 @@ export class Discovery {
     return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
   }
 
-  private sendAggregated(ctx: Ctx, { version, subtype }: AggregatedFormat, core: boolean): void {
+  private sendAggregated(ctx: Ctx, version: AggregatedVersion, core: boolean): void {
     const doc = this.memo(`agg:${version}:${core}`, () => this.aggregated(version, core));
     const etag = (doc.etag ??= `"${createHash('sha512').update(doc.json).digest('hex').slice(0, 64).toUpperCase()}"`);
     setHeader(ctx.res, 'vary', 'Accept');
@@ -196,29 +201,32 @@ export class Discovery {
       ctx.res.end();
       return;
     }
-    const mediaType = `application/${subtype};g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
-    sendBytes(ctx, 200, mediaType, subtype === 'cbor' ? cborOf(doc) : doc.json);
+    const mediaType = `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
+    sendBytes(ctx, 200, mediaType, doc.json);
   }
 }
 
-interface AggregatedFormat {
-  version: 'v2' | 'v2beta1';
-  subtype: 'json' | 'cbor';
-}
+type AggregatedVersion = 'v2' | 'v2beta1';
 
-function wantsAggregated(accept: string | undefined, cbor: boolean): AggregatedFormat | null {
+function wantsAggregated(accept: string | undefined): AggregatedVersion | null {
   if (!accept) return null;
   for (const r of parseMediaRanges(accept)) {
     if (r.q <= 0) continue;
-    const subtype = r.subtype === 'json' || (cbor && r.subtype === 'cbor') ? r.subtype : null;
-    if (r.type === 'application' && subtype && r.params['g'] === 'apidiscovery.k8s.io' && r.params['as'] === 'APIGroupDiscoveryList') {
-      if (r.params['v'] === 'v2' || r.params['v'] === 'v2beta1') return { version: r.params['v'], subtype };
+    if (r.type === 'application' && r.subtype === 'json' && r.params['g'] === 'apidiscovery.k8s.io' && r.params['as'] === 'APIGroupDiscoveryList') {
+      if (r.params['v'] === 'v2' || r.params['v'] === 'v2beta1') return r.params['v'];
       continue;
     }
     if (r.params['as']) continue;
     return null; // a plain type came first: the legacy document
   }
   return null;
+}
+
+/** Go's sort.Strings order: by bytes (code units, for the ASCII names of resources). */
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function notFoundPage(ctx: Ctx): void {
+  sendText(ctx, 404, '404 page not found\n');
 }
 
 function serverAddress(ctx: Ctx): string {

@@ -6,11 +6,13 @@
 // (and --service-account-jwks-uri, when given, is https); otherwise the paths are unknown.
 // The documents are compact JSON without a trailing newline, cacheable for an hour. The
 // routes are go-restful ones: another method gets 405 and an Accept header naming neither
-// the produced type nor */* gets 406, both as go-restful's plain-text bodies.
+// the produced type nor */* gets 406, both as kube-apiserver's negotiated Status.
 
 import { createHash, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { signingAlgorithm } from '../authn/keys.js';
-import { header, sendText, setHeader, writeHead, type Ctx } from '../server/http.js';
+import { methodNotAllowed, routeNotAcceptable } from '../apimachinery/errors.js';
+import { routeAccepts } from '../encoding/negotiate.js';
+import { header, setHeader, writeHead, type Ctx } from '../server/http.js';
 
 export const OPENID_CONFIG_PATH = '/.well-known/openid-configuration';
 export const JWKS_PATH = '/openid/v1/jwks';
@@ -94,11 +96,13 @@ export class OidcDiscovery {
     if (this.disabledReason !== undefined) return false;
     const path = ctx.path.replace(/\/+$/, '');
     if (path === OPENID_CONFIG_PATH) {
-      if (routable(ctx, CONFIG_MEDIA_TYPE)) send(ctx, CONFIG_MEDIA_TYPE, this.configFor(ctx));
+      route(ctx, CONFIG_MEDIA_TYPE);
+      send(ctx, CONFIG_MEDIA_TYPE, this.configFor(ctx));
       return true;
     }
     if (path === JWKS_PATH) {
-      if (routable(ctx, JWKS_MEDIA_TYPE)) send(ctx, JWKS_MEDIA_TYPE, this.keyset);
+      route(ctx, JWKS_MEDIA_TYPE);
+      send(ctx, JWKS_MEDIA_TYPE, this.keyset);
       return true;
     }
     return false;
@@ -129,27 +133,13 @@ export class OidcDiscovery {
   }
 }
 
-/** go-restful's route selection after the path matched: the method, then the Accept header. */
-function routable(ctx: Ctx, produces: string): boolean {
-  if (ctx.method !== 'GET') {
-    setHeader(ctx.res, 'allow', 'GET');
-    sendText(ctx, 405, '405: Method Not Allowed');
-    return false;
-  }
-  if (!acceptsMediaType(header(ctx.req, 'accept'), produces)) {
-    sendText(ctx, 406, '406: Not Acceptable');
-    return false;
-  }
-  return true;
-}
-
-/** go-restful's matchesAccept: an exact media type or the any-type range; parameters (and q) ignored. */
-export function acceptsMediaType(accept: string | undefined, produces: string): boolean {
-  if (accept === undefined || accept === '') return true;
-  return accept.split(',').some((part) => {
-    const type = part.split(';')[0]!.trim();
-    return type === '*/*' || type === produces;
-  });
+/**
+ * go-restful's route selection after the path matched: the method, then the Accept header;
+ * a miss reaches kube-apiserver's ServiceErrorHandler, which writes it as a negotiated Status.
+ */
+function route(ctx: Ctx, produces: string): void {
+  if (ctx.method !== 'GET') throw methodNotAllowed();
+  if (!routeAccepts(header(ctx.req, 'accept'), [produces])) throw routeNotAcceptable([produces]);
 }
 
 function send(ctx: Ctx, contentType: string, body: Buffer): void {

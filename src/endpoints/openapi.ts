@@ -197,7 +197,8 @@ export class OpenApi {
     setHeader(ctx.res, 'vary', 'Accept');
     const doc = key ? this.getV3(key) : undefined;
     if (!doc) {
-      sendText(ctx, 404, '404 page not found\n');
+      // kube-openapi's v3 handler: an unknown group version is a bare 404, without a body.
+      writeEmpty(ctx, 404);
       return;
     }
     // Protobuf v3 documents are not produced: a client must accept JSON.

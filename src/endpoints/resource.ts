@@ -14,9 +14,10 @@ import {
   notMarshalable,
   OPTIMISTIC_LOCK_MESSAGE,
   resourceNotFound,
+  routeNotAcceptable,
   StatusError,
 } from '../apimachinery/errors.js';
-import { CBOR_SEQ_MEDIA_TYPE, isCborPatch, negotiateResponse, patchType, requestEncoding, type Encoding, type ResponseFormat } from '../encoding/negotiate.js';
+import { CBOR_SEQ_MEDIA_TYPE, isCborPatch, negotiateResponse, patchType, requestEncoding, routeAccepts, routeProduces, type Encoding, type ResponseFormat } from '../encoding/negotiate.js';
 import { encodeWatchEventCbor } from '../encoding/cbor.js';
 import { parseIncludeObject, partialObjectMetadata, table } from '../encoding/table.js';
 import { applyPatchDetailed } from '../patch/index.js';
@@ -31,7 +32,7 @@ import { deleteOptions, writeParams, type WriteParams } from '../registry/option
 import { header, isPretty, readBody, sendEncoded, sendJsonParts, sendText, successStatus, writable, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
-import type { Obj, SubresourceDef, Verb } from '../types/kind.js';
+import type { KindDef, Obj, SubresourceDef, Verb } from '../types/kind.js';
 import { cborApplyPatchAsJson, cborBodyAsJson, checkObject, decodeObject, decodeTypedObject, parseBody } from './decode.js';
 import { decodeDeleteOptionsBody } from './delete-options.js';
 import { convertAppliedObject, decodePatchedObject } from './typed-decode.js';
@@ -114,7 +115,11 @@ export class ResourceHandler {
   async handle(ctx: Ctx): Promise<void> {
     const info = ctx.info;
     ctx.cbor = this.cbor;
-    if (!this.catalog.hasGroupVersion(info.apiGroup, info.apiVersion)) return notFoundPage(ctx);
+    if (!this.catalog.hasGroupVersion(info.apiGroup, info.apiVersion)) {
+      // Under a served group go-restful's web service answers with a Status; elsewhere the mux's page.
+      if (this.catalog.servesGroup(info.apiGroup)) throw resourceNotFound();
+      return notFoundPage(ctx);
+    }
     const served = this.catalog.lookup(info.apiGroup, info.apiVersion, info.resource);
     if (!served) throw resourceNotFound();
     const def = served.def;
@@ -139,6 +144,10 @@ export class ResourceHandler {
     if ((verb === 'create' && named && !sub) || ((verb === 'update' || verb === 'patch') && !info.name)) throw methodNotAllowed();
     if (!verbs.includes(verb)) {
       throw methodNotAllowed();
+    }
+    if (!custom) {
+      const produces = routeProducesFor(def, sub, verb, this.cbor);
+      if (produces && !routeAccepts(header(ctx.req, 'accept'), produces)) throw routeNotAcceptable(produces);
     }
     if (def.deprecationWarning) ctx.warnings.push(def.deprecationWarning);
     if (def.group === '' && def.plural === 'componentstatuses') return this.componentStatuses(ctx, scope, verb);
@@ -725,7 +734,16 @@ export class ResourceHandler {
       const fmt = negotiateResponse(header(ctx.req, 'accept'), 'other', { protobuf: true, cbor: this.cbor });
       sendEncoded(ctx, 200, fmt.encoding, scaleOf(obj), undefined, ScaleType);
     };
-    if (verb === 'get') return sendScale(await this.registry.get(scope, name, ctx.query.get('resourceVersion') ?? undefined));
+    // A built-in kind's ScaleREST names its own resource when the object is missing
+    // (registry/apps/deployment/storage: NewNotFound(apps.Resource("deployments/scale"), name));
+    // a custom resource's passes on the store's error.
+    const missing = () => notFound(custom ? gr : { group: gr.group, resource: `${gr.resource}/scale` }, name);
+    if (verb === 'get') {
+      const obj = await this.registry.get(scope, name, ctx.query.get('resourceVersion') ?? undefined).catch((e: unknown) => {
+        throw !custom && e instanceof StatusError && e.code === 404 ? missing() : e;
+      });
+      return sendScale(obj);
+    }
     const { dryRun } = writeParams(ctx.query, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
     const body = await readBody(ctx);
     let desired: ((cur: Obj) => Obj) | undefined;
@@ -754,7 +772,7 @@ export class ResourceHandler {
       scope,
       name,
       async (cur) => {
-        if (!cur) throw notFound(gr, name);
+        if (!cur) throw missing();
         const next = desired!(cur);
         if (admission) {
           const [newScale, oldScale] = [scaleOf(next), scaleOf(cur)];
@@ -948,6 +966,16 @@ function dropPatchDirectives(v: unknown): void {
       else if (o[k] !== null && typeof o[k] === 'object') stack.push(o[k]);
     }
   }
+}
+
+/**
+ * What the go-restful route of a built-in resource produces (apiserver endpoints/installer.go):
+ * collection reads add the watch stream types, pods/log adds text/plain, and the other
+ * connect subresources produce anything. Custom resources are served outside go-restful.
+ */
+function routeProducesFor(def: KindDef, sub: SubresourceDef | undefined, verb: Verb, cbor: boolean): string[] | undefined {
+  if (sub?.type === 'connect') return sub.name === 'log' ? ['text/plain', ...routeProduces(false, { cbor })] : undefined;
+  return routeProduces(!sub && (verb === 'list' || verb === 'watch'), { protobuf: !!def.schema, cbor });
 }
 
 function notFoundPage(ctx: Ctx): void {

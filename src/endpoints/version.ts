@@ -1,6 +1,10 @@
 // /version: the Kubernetes version skiff is compatible with.
 
-import { sendBytes, type Ctx } from '../server/http.js';
+import { methodNotAllowed, resourceNotFound, routeNotAcceptable } from '../apimachinery/errors.js';
+import { routeAccepts } from '../encoding/negotiate.js';
+import { header, sendBytes, type Ctx } from '../server/http.js';
+
+const PRODUCES = ['application/json'];
 
 export const KUBE_VERSION = { major: '1', minor: '34', gitVersion: 'v1.34.0' };
 
@@ -22,8 +26,12 @@ export function versionInfo(): Record<string, string> {
   };
 }
 
+/** GET /version, a go-restful route producing JSON; any deeper path is its web service's 404. */
 export function handleVersion(ctx: Ctx): boolean {
-  if (ctx.path !== '/version' && ctx.path !== '/version/') return false;
+  if (ctx.path !== '/version' && !ctx.path.startsWith('/version/')) return false;
+  if (ctx.path !== '/version' && ctx.path !== '/version/') throw resourceNotFound();
+  if (ctx.method !== 'GET') throw methodNotAllowed();
+  if (!routeAccepts(header(ctx.req, 'accept'), PRODUCES)) throw routeNotAcceptable(PRODUCES);
   sendBytes(ctx, 200, 'application/json', JSON.stringify(versionInfo(), null, 2));
   return true;
 }

@@ -326,46 +326,26 @@ export function sendStatus(ctx: Ctx, err: StatusError): void {
     return;
   }
   for (const [k, v] of Object.entries(err.headers)) setHeader(res, k, v);
-  if (!err.protobuf && asksOnlyForUnservedCbor(ctx)) {
+  const encoding = err.protobuf ? 'protobuf' : statusEncoding(ctx);
+  if (!encoding) {
     // Upstream's WriteObjectNegotiated: an error whose Accept cannot be met is written by
     // WriteRawJSON (json.MarshalIndent, no trailing newline) with its own code.
     sendBytes(ctx, err.code, 'application/json', JSON.stringify(err.status, null, 2));
     return;
   }
-  sendEncoded(ctx, err.code, err.protobuf ? 'protobuf' : statusEncoding(ctx), err.status, undefined, err.protobuf ? StatusType : undefined);
+  sendEncoded(ctx, err.code, encoding, err.status, undefined, encoding === 'protobuf' ? StatusType : undefined);
 }
 
 /**
- * CBOR asked for where nothing serves it: the authentication and authorization filters
- * (and any handler without CBOR) negotiate errors with kube-apiserver's non-CBOR serializer,
- * so `Accept: application/cbor` alone matches nothing there.
+ * An API error is written as upstream's ErrorNegotiated writes it, on every path: in the
+ * representation the Accept header names among JSON, YAML and protobuf (CBOR only where a
+ * resource handler serves it; the filters' serializer has none); undefined when none fits.
  */
-function asksOnlyForUnservedCbor(ctx: Ctx): boolean {
-  if (ctx.cbor) return false;
-  const accept = header(ctx.req, 'accept');
-  if (!accept?.includes('cbor')) return false;
+function statusEncoding(ctx: Ctx): Encoding | undefined {
   try {
-    negotiateResponse(accept, 'other', { cbor: false, protobuf: true });
-    return false;
+    return negotiateResponse(header(ctx.req, 'accept'), 'other', { protobuf: true, cbor: ctx.cbor === true }).encoding;
   } catch {
-    return true;
-  }
-}
-
-/**
- * An API error is written in the representation the client accepts, as upstream's
- * ErrorNegotiated: YAML for `Accept: application/yaml`; JSON otherwise (and when nothing
- * acceptable is offered, the 406 itself is JSON).
- */
-function statusEncoding(ctx: Ctx): Encoding {
-  if (!ctx.info?.isResourceRequest) return 'json';
-  const accept = header(ctx.req, 'accept');
-  if (!accept || !(accept.includes('yaml') || (ctx.cbor && accept.includes('cbor')))) return 'json';
-  try {
-    const encoding = negotiateResponse(accept, 'other', { cbor: ctx.cbor }).encoding;
-    return encoding === 'yaml' || encoding === 'cbor' ? encoding : 'json';
-  } catch {
-    return 'json';
+    return undefined;
   }
 }
 

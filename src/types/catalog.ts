@@ -146,6 +146,11 @@ export class Catalog {
     return this.byGroupVersion.get(`${group}/${version}`);
   }
 
+  /** Whether a group is served at all: the core group always is (/api). */
+  servesGroup(group: string): boolean {
+    return group === '' || this.groups.some((g) => g.name === group);
+  }
+
   hasGroupVersion(group: string, version: string): boolean {
     return this.byGroupVersion.has(`${group}/${version}`);
   }

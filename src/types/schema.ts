@@ -109,6 +109,11 @@ export interface ListType extends Common {
   listMapKeys?: readonly string[];
   patchStrategy?: 'merge' | 'retainKeys' | 'merge,retainKeys' | 'replace';
   patchMergeKey?: string;
+  /**
+   * A named Go slice type with a protobuf message of its own, `{repeated items = 1}`
+   * (metav1.Verbs): the field carries one such message rather than repeated elements.
+   */
+  protoWrapped?: boolean;
 }
 
 export type Type = ScalarType | ObjectType | MapType | ListType;

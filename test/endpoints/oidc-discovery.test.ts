@@ -14,7 +14,8 @@ import { buildAuthenticator } from '../../src/authn/index.js';
 import { allowAuthenticated } from '../support/authz.js';
 import { ensurePki, type Pki } from '../../src/cli/pki.js';
 import { namedTypes, OpenApi } from '../../src/endpoints/openapi.js';
-import { acceptsMediaType, discoveryUnavailable, OidcDiscovery } from '../../src/endpoints/oidc-discovery.js';
+import { discoveryUnavailable, OidcDiscovery } from '../../src/endpoints/oidc-discovery.js';
+import { routeAccepts } from '../../src/encoding/negotiate.js';
 import { DEFAULT_ISSUER, TokenIssuer } from '../../src/endpoints/token-request.js';
 import { indexerFor } from '../../src/registry/filter.js';
 import { Registry } from '../../src/registry/registry.js';
@@ -146,17 +147,22 @@ describe('service-account issuer discovery', () => {
     assert.equal(JSON.parse((await external.get('/.well-known/openid-configuration')).text).jwks_uri, 'https://api.example.com:6443/openid/v1/jwks');
   });
 
-  it('answers other methods with 405 and unacceptable media types with 406, as go-restful does', async () => {
+  // kube-apiserver v1.32 answers both through its go-restful ServiceErrorHandler
+  // (genericapiserver handler.go): a negotiated Status, YAML here because the client asks for it.
+  it('answers other methods with 405 and unacceptable media types with 406, as kube-apiserver does', async () => {
     const { get } = await serve(discoveryFor());
-    const post = await get('/openid/v1/jwks', { method: 'POST' });
+    const post = await get('/openid/v1/jwks', { method: 'POST', accept: 'application/json' });
     assert.equal(post.status, 405);
-    assert.equal(post.text, '405: Method Not Allowed');
-    assert.equal(post.headers['allow'], 'GET');
+    assert.deepEqual(JSON.parse(post.text), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server does not allow this method on the requested resource', reason: 'MethodNotAllowed', details: {}, code: 405 });
+    assert.equal(post.headers['allow'], undefined);
     const yaml = await get('/.well-known/openid-configuration', { accept: 'application/yaml' });
     assert.equal(yaml.status, 406);
-    assert.equal(yaml.text, '406: Not Acceptable');
+    assert.equal(yaml.headers['content-type'], 'application/yaml');
+    assert.equal(yaml.text, 'apiVersion: v1\ncode: 406\ndetails: {}\nkind: Status\nmessage: |-\n  406: Not Acceptable\n\n  Available representations: application/json\nmetadata: {}\nreason: NotAcceptable\nstatus: Failure\n');
     // The key set is application/jwk-set+json only: asking for application/json alone is not enough.
-    assert.equal((await get('/openid/v1/jwks', { accept: 'application/json' })).status, 406);
+    const json = await get('/openid/v1/jwks', { accept: 'application/json' });
+    assert.equal(json.status, 406);
+    assert.equal(JSON.parse(json.text).message, '406: Not Acceptable\n\nAvailable representations: application/jwk-set+json');
     assert.equal((await get('/openid/v1/jwks', { accept: 'application/json, */*;q=0.1' })).status, 200);
     assert.equal((await get('/openid/v1/jwks', { accept: 'application/jwk-set+json' })).status, 200);
   });
@@ -195,10 +201,12 @@ describe('service-account issuer discovery', () => {
   });
 
   it('matches Accept headers as go-restful does', () => {
-    assert.ok(acceptsMediaType(undefined, 'application/json'));
-    assert.ok(acceptsMediaType('application/json;q=0.9', 'application/json'));
-    assert.ok(!acceptsMediaType('application/*', 'application/json'));
-    assert.ok(acceptsMediaType('text/html, */*', 'application/json'));
+    assert.ok(routeAccepts(undefined, ['application/json']));
+    assert.ok(routeAccepts('application/json;q=0.9', ['application/json']));
+    assert.ok(!routeAccepts('application/*', ['application/json']));
+    assert.ok(!routeAccepts('application/JSON', ['application/json']));
+    assert.ok(routeAccepts('text/html, */*', ['application/json']));
+    assert.ok(routeAccepts('text/html,  application/json ;q=0.5', ['application/json']));
   });
 });
 
