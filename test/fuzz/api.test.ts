@@ -168,7 +168,9 @@ const ACCEPTS = [
   'application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json;as=Table;g=meta.k8s.io;v=v1', 'application/json;as=Table;g=meta.k8s.io;v=v1beta1',
   'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1', 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1', 'application/vnd.kubernetes.protobuf;as=Table;v=v1;g=meta.k8s.io',
   'application/json;as=Nope;g=x;v=y', 'application/json;stream=watch', '*/*', 'text/html', '', ',,,', 'application/json;q=0', 'application/*;q=0.5, text/*', 'application/json;as=Table;g=meta.k8s.io;v=v1;includeObject=Object',
+  'application/JSON', 'application/*', ' application/json ;q=0.5', 'text/html, application/json', 'application/cbor-seq', 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList', ';', '/', 'application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList',
 ];
+const NON_RESOURCE_PATHS = ['/api', '/api/', '/api/v1', '/api/v2', '/apis', '/apis/apps', '/apis/apps/v1', '/apis/apps/v9', '/apis/nope', '/apis/nope/v1', '/version', '/version/x', '/openapi/v2', '/openapi/v3', '/openapi/v3/apis/nope', '/.well-known/openid-configuration', '/openid/v1/jwks', '/healthz', '/nope'];
 
 const QUERY_KEYS = ['labelSelector', 'fieldSelector', 'resourceVersion', 'resourceVersionMatch', 'limit', 'continue', 'timeoutSeconds', 'watch', 'sendInitialEvents', 'allowWatchBookmarks', 'dryRun', 'fieldManager', 'fieldValidation', 'propagationPolicy', 'gracePeriodSeconds', 'pretty', 'orphanDependents', 'force', 'includeObject', 'x'];
 const QUERY_VALUES = fc.oneof(
@@ -215,6 +217,11 @@ describe(`API fuzz (seed ${SEED})`, () => {
       return { method: verb === 'create' ? 'POST' : 'GET', path, headers, body };
     });
     await batch('content negotiation', arb, runs(100));
+  });
+
+  it('Accept x method on discovery, version, OpenAPI and unknown paths', async () => {
+    const arb = fc.tuple(fc.constantFrom(...NON_RESOURCE_PATHS), fc.constantFrom(...ACCEPTS), fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'HEAD')).map(([path, accept, method]): Probe => ({ method, path, headers: { accept } }));
+    await batch('non-resource negotiation', arb, runs(100));
   });
 
   it('absurd query parameters on every verb', async () => {
