@@ -6,9 +6,11 @@ import { methodNotAllowed, resourceNotFound, routeNotAcceptable } from '../apima
 import { negotiateResponse, parseMediaRanges, routeAccepts, routeProduces } from '../encoding/negotiate.js';
 import { header, sendBytes, sendEncoded, sendText, setHeader, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog } from '../types/catalog.js';
-import type { KindDef, Obj } from '../types/kind.js';
+import type { KindDef, Obj, SubresourceDef } from '../types/kind.js';
 import type { ObjectType } from '../types/schema.js';
+import { APIGroupDiscoveryList } from '../types/schemas/apidiscovery.js';
 import { APIGroup, APIGroupList, APIResourceList, APIVersions } from '../types/schemas/meta.js';
+import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
 
 /** As upstream: base64 of the first 8 bytes of sha256("group/version/kind") of the storage version. */
 export function storageVersionHash(group: string, version: string, kind: string): string {
@@ -26,6 +28,8 @@ interface Memoized {
   json: Buffer;
   /** Aggregated documents: the ETag of the JSON form, whatever the encoding. */
   etag?: string;
+  /** Aggregated documents: encoded from the JSON form on the first protobuf request. */
+  protobuf?: Buffer;
 }
 
 
@@ -135,9 +139,10 @@ export class Discovery {
       resources.push(r);
       for (const sub of def.subresources ?? []) {
         const s: Obj = { name: `${def.plural}/${sub.name}`, singularName: '', namespaced: def.namespaced };
-        if (sub.kind) {
-          s.group = sub.kind.group;
-          s.version = sub.kind.version;
+        const other = kindElsewhere(sub, group, version);
+        if (other) {
+          s.group = other.group;
+          s.version = other.version;
         }
         s.kind = sub.kind?.kind ?? def.kind;
         s.verbs = sub.verbs;
@@ -178,7 +183,7 @@ export class Discovery {
             const subs = this.catalog.isCustom(def) ? def.subresources : [...def.subresources].sort((a, b) => byName(a.name, b.name));
             r.subresources = subs.map((s) => ({
               subresource: s.name,
-              responseKind: s.kind ? { group: s.kind.group, version: s.kind.version, kind: s.kind.kind } : { ...own, kind: def.kind },
+              responseKind: { ...(kindElsewhere(s, g.name, v) ?? own), kind: s.kind?.kind ?? def.kind },
               verbs: s.verbs,
             }));
           }
@@ -186,12 +191,13 @@ export class Discovery {
         }),
         freshness: 'Current',
       }));
-      items.push({ metadata: { name: g.name, creationTimestamp: null }, versions });
+      // ObjectMeta's name is omitempty: the core group's item has none.
+      items.push({ metadata: g.name ? { name: g.name, creationTimestamp: null } : { creationTimestamp: null }, versions });
     }
     return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
   }
 
-  private sendAggregated(ctx: Ctx, version: AggregatedVersion, core: boolean): void {
+  private sendAggregated(ctx: Ctx, { version, encoding }: AggregatedFormat, core: boolean): void {
     const doc = this.memo(`agg:${version}:${core}`, () => this.aggregated(version, core));
     const etag = (doc.etag ??= `"${createHash('sha512').update(doc.json).digest('hex').slice(0, 64).toUpperCase()}"`);
     setHeader(ctx.res, 'vary', 'Accept');
@@ -201,25 +207,44 @@ export class Discovery {
       ctx.res.end();
       return;
     }
-    const mediaType = `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
-    sendBytes(ctx, 200, mediaType, doc.json);
+    if (encoding === 'protobuf') {
+      doc.protobuf ??= Buffer.from(encodeObjectProto(JSON.parse(doc.json.toString('utf8')) as Obj, APIGroupDiscoveryList));
+      sendBytes(ctx, 200, `${PROTOBUF_MEDIA_TYPE};${aggregatedParams(version)}`, doc.protobuf);
+    } else sendBytes(ctx, 200, `application/json;${aggregatedParams(version)}`, doc.json);
   }
 }
 
-type AggregatedVersion = 'v2' | 'v2beta1';
+interface AggregatedFormat {
+  version: 'v2' | 'v2beta1';
+  encoding: 'json' | 'protobuf';
+}
 
-function wantsAggregated(accept: string | undefined): AggregatedVersion | null {
+const aggregatedParams = (version: string) => `g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
+
+/** The aggregated document the Accept header prefers, in JSON or protobuf; null for the legacy one. */
+function wantsAggregated(accept: string | undefined): AggregatedFormat | null {
   if (!accept) return null;
   for (const r of parseMediaRanges(accept)) {
     if (r.q <= 0) continue;
-    if (r.type === 'application' && r.subtype === 'json' && r.params['g'] === 'apidiscovery.k8s.io' && r.params['as'] === 'APIGroupDiscoveryList') {
-      if (r.params['v'] === 'v2' || r.params['v'] === 'v2beta1') return r.params['v'];
+    const encoding = r.subtype === 'json' ? 'json' : r.subtype === 'vnd.kubernetes.protobuf' ? 'protobuf' : null;
+    if (r.type === 'application' && encoding && r.params['g'] === 'apidiscovery.k8s.io' && r.params['as'] === 'APIGroupDiscoveryList') {
+      if (r.params['v'] === 'v2' || r.params['v'] === 'v2beta1') return { version: r.params['v'], encoding };
       continue;
     }
     if (r.params['as']) continue;
     return null; // a plain type came first: the legacy document
   }
   return null;
+}
+
+/**
+ * The group and version of a subresource's kind when they are not the resource's own: the
+ * installer names them only for storage that reports its kind (Scale, Eviction,
+ * TokenRequest), whose kind lives elsewhere; PodAttachOptions, Binding and the like are core v1.
+ */
+function kindElsewhere(sub: SubresourceDef, group: string, version: string): { group: string; version: string } | undefined {
+  if (!sub.kind || (sub.kind.group === group && sub.kind.version === version)) return undefined;
+  return { group: sub.kind.group, version: sub.kind.version };
 }
 
 /** Go's sort.Strings order: by bytes (code units, for the ASCII names of resources). */

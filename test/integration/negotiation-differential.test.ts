@@ -8,11 +8,15 @@
 //   jsr311.go detectRoute): "406: Not Acceptable\n\nAvailable representations: ...";
 // - the 404 of a path under a served group (a Status) against one under no group (the
 //   mux's text page), and OpenAPI v3's bare 404;
-// - the legacy discovery documents in YAML and protobuf.
+// - the legacy discovery documents in YAML and protobuf;
+// - aggregated discovery (apidiscovery.k8s.io v2, v2beta1) in JSON and protobuf, which
+//   client-go asks for in protobuf when its content type is (kube-controller-manager).
 // Skips when ../shared/kube or etcd is absent.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { decodeObjectProto } from '../../src/encoding/protobuf.js';
+import { APIGroupDiscoveryList } from '../../src/types/schemas/apidiscovery.js';
 import { referenceApiserverMissing, startReferenceApiserver, type ReferenceApiserver } from '../support/kube-apiserver.js';
 import { startTestServer, type HttpResult, type TestServer } from '../support/server.js';
 
@@ -108,6 +112,33 @@ describe('negotiated errors and discovery against kube-apiserver', { skip: missi
       }
     }
     assert.ok(compared > 250, `compared ${compared}`);
+    assert.deepEqual(differences, []);
+  });
+
+  it('serves aggregated discovery in JSON and protobuf as kube-apiserver does', async () => {
+    const differences: string[] = [];
+    for (const version of ['v2', 'v2beta1']) {
+      const params = `g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
+      const asked = { json: `application/json;${params}`, protobuf: `${PROTOBUF};${params},application/json;${params}` };
+      // The core group is the same in both servers: byte for byte.
+      for (const accept of Object.values(asked)) {
+        const [a, b] = await Promise.all([kas.raw('GET', '/api', { accept }), srv.request('GET', '/api', { headers: { accept } })]);
+        if (seen(a) !== seen(b)) differences.push(`/api [${accept}]:\n  kube-apiserver ${seen(a)}\n  skiff          ${seen(b)}`);
+      }
+      // /apis holds groups that differ between v1.32 and v1.34: the groups both serve alike, decoded.
+      const [a, b] = await Promise.all([kas.raw('GET', '/apis', { accept: asked.protobuf }), srv.request('GET', '/apis', { headers: { accept: asked.protobuf } })]);
+      assert.equal(b.headers['content-type'], `${PROTOBUF};${params}`);
+      const groups = (bytes: Buffer) => new Map((decodeObjectProto(bytes, () => APIGroupDiscoveryList).items as { metadata: { name: string } }[]).map((g) => [g.metadata.name, JSON.stringify(g)]));
+      const [ours, theirs] = [groups(b.body), groups(a.body)];
+      const json = new Map((JSON.parse((await srv.request('GET', '/apis', { headers: { accept: asked.json } })).text).items as { metadata: { name: string; creationTimestamp?: null } }[]).map((g) => {
+        delete g.metadata.creationTimestamp; // null in JSON, absent once decoded from protobuf
+        return [g.metadata.name, JSON.stringify(g)];
+      }));
+      for (const group of ['apps', 'batch', 'autoscaling', 'policy', 'rbac.authorization.k8s.io', 'coordination.k8s.io', 'apiextensions.k8s.io', 'admissionregistration.k8s.io', 'certificates.k8s.io', 'discovery.k8s.io', 'events.k8s.io']) {
+        if (ours.get(group) !== theirs.get(group)) differences.push(`/apis ${version} protobuf, group ${group}:\n  kube-apiserver ${theirs.get(group)}\n  skiff          ${ours.get(group)}`);
+      }
+      for (const [group, doc] of ours) if (json.get(group) !== doc) differences.push(`/apis ${version}: the protobuf and JSON documents differ for ${group}`);
+    }
     assert.deepEqual(differences, []);
   });
 });
