@@ -7,7 +7,7 @@ import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { createGzip, gzip } from 'node:zlib';
 import { requestEntityTooLarge, StatusError, type Status } from '../apimachinery/errors.js';
 import type { UserInfo } from '../authn/types.js';
-import { toYaml } from '../encoding/yaml.js';
+import { toGoYaml } from '../encoding/go-yaml.js';
 import { goParseBool } from '../apimachinery/querybool.js';
 import { CBOR_MEDIA_TYPE, negotiateResponse, type Encoding } from '../encoding/negotiate.js';
 import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
@@ -307,7 +307,7 @@ export function sendEncoded(ctx: Ctx, code: number, encoding: Encoding, value: u
   }
   if (encoding === 'yaml') {
     const v = preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value;
-    sendBytes(ctx, code, 'application/yaml', toYaml(v));
+    sendBytes(ctx, code, 'application/yaml', toGoYaml(v));
     return;
   }
   if (isPretty(ctx)) {

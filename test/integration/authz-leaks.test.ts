@@ -12,6 +12,8 @@ import { after, before, describe, it } from 'node:test';
 import { writeTokenFile, type TokenUser } from '../support/rbac.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import yaml from 'js-yaml';
+import { decodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../../src/encoding/protobuf.js';
+import { Status as StatusType } from '../../src/types/schemas/meta.js';
 
 const nobody: TokenUser = { name: 'nobody', token: 'nobody-token-0123456789', groups: ['devs'] };
 const SECRET_VALUE = 'TOPSECRET-value-7c1e9b';
@@ -148,8 +150,11 @@ describe('authorization never leaks', () => {
       }
       if (c.method === 'HEAD') assert.equal(r.body.length, 0);
       else if (r.status === 403) {
-        // The Status comes in the negotiated encoding (YAML for Accept: application/yaml, as upstream).
-        const status = yaml.load(r.body.toString('utf8')) as Record<string, any>;
+        // The Status comes in the negotiated encoding (YAML for Accept: application/yaml,
+        // protobuf for application/vnd.kubernetes.protobuf, as upstream's ErrorNegotiated).
+        const status = String(r.headers['content-type']).startsWith(PROTOBUF_MEDIA_TYPE)
+          ? (decodeObjectProto(r.body, () => StatusType) as Record<string, any>)
+          : (yaml.load(r.body.toString('utf8')) as Record<string, any>);
         assert.equal(status.kind, 'Status', label);
         assert.equal(status.reason, 'Forbidden', label);
         assert.match(status.message, /forbidden: User "nobody" cannot /, label);

@@ -129,7 +129,7 @@ describe('hostile input (issue 9)', () => {
     const got = await srv.request('GET', `${WIDGETS}/deep`);
     assert.equal(got.status, 200, got.text.slice(0, 300));
     assert.equal(chainDepth(got.json().free.x), DEEP);
-    // YAML too: js-yaml's writer recurses, so a body this deep is written in YAML's flow (JSON) style.
+    // YAML too: the YAML writer recurses, so a body this deep is written in YAML's flow (JSON) style.
     const asYaml = await srv.request('GET', `${WIDGETS}/deep`, { headers: { accept: 'application/yaml' } });
     assert.equal(asYaml.status, 200, asYaml.text.slice(0, 300));
     assert.equal(asYaml.headers['content-type'], 'application/yaml');

@@ -1,0 +1,470 @@
+// YAML as kube-apiserver writes a response: sigs.k8s.io/yaml's JSONToYAML, which reads the
+// JSON with go-yaml v2 and marshals it again with go-yaml v2's port of libyaml's emitter.
+// What that means, byte for byte (go.yaml.in/yaml/v2 encode.go, emitterc.go, resolve.go,
+// sorter.go):
+// - map keys in go-yaml's "natural" order (runs of digits compare as numbers);
+// - a string that would read back as something else (YAML 1.1: yes/no/on/off, numbers in
+//   any base, 1_000, timestamps, 1:20 sexagesimals, null, ~, "") is double-quoted; one with
+//   a line break is a literal block; the rest is plain unless an indicator or a leading or
+//   trailing space forbids it, then single-quoted, or double-quoted with escapes when it
+//   holds characters YAML cannot print;
+// - plain and quoted scalars fold at spaces past column 80; empty maps and lists are {} and [];
+//   lists in a map are not indented.
+// Values are what JSON.parse gives: objects, arrays, strings, numbers, booleans, null.
+
+import { stringifyJson } from './json-depth.js';
+
+const BEST_INDENT = 2;
+const BEST_WIDTH = 80;
+/** libyaml writes a longer key in the explicit "? key" form. */
+const MAX_SIMPLE_KEY_BYTES = 128;
+
+type Style = 'plain' | 'single' | 'double' | 'literal';
+
+interface Context {
+  mapping: boolean;
+  simpleKey: boolean;
+}
+
+export function toGoYaml(value: unknown): string {
+  try {
+    const e = new Emitter();
+    e.node(value, { mapping: false, simpleKey: false });
+    e.writeIndent(); // the document's end
+    return e.out.join('');
+  } catch (err) {
+    // The emitter recurses; an object nested thousands of levels deep (a custom resource may
+    // hold one) overflows it. JSON is YAML too (flow style): every YAML client reads it.
+    if (err instanceof RangeError) return stringifyJson(value) + '\n';
+    throw err;
+  }
+}
+
+class Emitter {
+  readonly out: string[] = [];
+  private column = 0;
+  private indent = -1;
+  private readonly indents: number[] = [];
+  private whitespace = true;
+  private indention = true;
+
+  node(value: unknown, ctx: Context): void {
+    if (Array.isArray(value)) return value.length === 0 ? this.emptyFlow('[', ']') : this.sequence(value, ctx);
+    if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+      return keys.length === 0 ? this.emptyFlow('{', '}') : this.mapping(value as Record<string, unknown>, keys.sort(naturalCompare));
+    }
+    const [text, style] = scalarOf(value);
+    this.scalar(text, style, ctx);
+  }
+
+  private sequence(items: unknown[], ctx: Context): void {
+    this.increaseIndent(false, ctx.mapping && !this.indention);
+    for (const item of items) {
+      this.writeIndent();
+      this.indicator('-', true, false, true);
+      this.node(item, { mapping: false, simpleKey: false });
+    }
+    this.indent = this.indents.pop()!;
+  }
+
+  private mapping(obj: Record<string, unknown>, keys: string[]): void {
+    this.increaseIndent(false, false);
+    for (const key of keys) {
+      this.writeIndent();
+      const [text, style] = scalarOf(key);
+      if (!text.includes('\n') && !hasBreak(text) && Buffer.byteLength(text) <= MAX_SIMPLE_KEY_BYTES) {
+        this.scalar(text, style, { mapping: true, simpleKey: true });
+        this.indicator(':', false, false, false);
+      } else {
+        this.indicator('?', true, false, true);
+        this.scalar(text, style, { mapping: true, simpleKey: false });
+        this.writeIndent();
+        this.indicator(':', true, false, true);
+      }
+      this.node(obj[key], { mapping: true, simpleKey: false });
+    }
+    this.indent = this.indents.pop()!;
+  }
+
+  private emptyFlow(open: string, close: string): void {
+    this.indicator(open, true, true, false);
+    this.increaseIndent(true, false);
+    this.indent = this.indents.pop()!;
+    this.indicator(close, false, false, false);
+  }
+
+  private scalar(text: string, requested: Style, ctx: Context): void {
+    const chars = Array.from(text);
+    const style = selectStyle(requested, analyze(chars), ctx.simpleKey);
+    this.increaseIndent(true, false);
+    const breaks = !ctx.simpleKey;
+    if (style === 'plain') this.plain(chars, breaks);
+    else if (style === 'single') this.singleQuoted(chars, breaks);
+    else if (style === 'double') this.doubleQuoted(chars, breaks);
+    else this.literal(chars);
+    this.indent = this.indents.pop()!;
+  }
+
+  private increaseIndent(flow: boolean, indentless: boolean): void {
+    this.indents.push(this.indent);
+    if (this.indent < 0) this.indent = flow ? BEST_INDENT : 0;
+    else if (!indentless) this.indent += BEST_INDENT;
+  }
+
+  writeIndent(): void {
+    const indent = Math.max(this.indent, 0);
+    if (!this.indention || this.column > indent || (this.column === indent && !this.whitespace)) this.putBreak();
+    while (this.column < indent) this.put(' ');
+    this.whitespace = true;
+    this.indention = true;
+  }
+
+  private indicator(text: string, needWhitespace: boolean, isWhitespace: boolean, isIndention: boolean): void {
+    if (needWhitespace && !this.whitespace) this.put(' ');
+    for (const c of text) this.put(c);
+    this.whitespace = isWhitespace;
+    this.indention = this.indention && isIndention;
+  }
+
+  private put(c: string): void {
+    this.out.push(c);
+    this.column++;
+  }
+
+  private putBreak(): void {
+    this.out.push('\n');
+    this.column = 0;
+  }
+
+  /** A line break of the value: \n as the emitter's own break, the others copied. */
+  private writeBreak(c: string): void {
+    if (c === '\n') this.putBreak();
+    else {
+      this.out.push(c);
+      this.column = 0;
+    }
+  }
+
+  private plain(chars: string[], allowBreaks: boolean): void {
+    if (!this.whitespace) this.put(' ');
+    if (!chars.some((c) => c === ' ' || isBreak(c))) {
+      // Nothing to fold or break: the common case, written at once.
+      this.out.push(chars.join(''));
+      this.column += chars.length;
+      this.whitespace = false;
+      this.indention = false;
+      return;
+    }
+    let spaces = false;
+    let breaks = false;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i]!;
+      if (c === ' ') {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && chars[i + 1] !== ' ') this.writeIndent();
+        else this.put(c);
+        spaces = true;
+      } else if (isBreak(c)) {
+        if (!breaks && c === '\n') this.putBreak();
+        this.writeBreak(c);
+        this.indention = true;
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        this.put(c);
+        this.indention = false;
+        spaces = false;
+        breaks = false;
+      }
+    }
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private singleQuoted(chars: string[], allowBreaks: boolean): void {
+    this.indicator("'", true, false, false);
+    let spaces = false;
+    let breaks = false;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i]!;
+      if (c === ' ') {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < chars.length - 1 && chars[i + 1] !== ' ') this.writeIndent();
+        else this.put(c);
+        spaces = true;
+      } else if (isBreak(c)) {
+        if (!breaks && c === '\n') this.putBreak();
+        this.writeBreak(c);
+        this.indention = true;
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        if (c === "'") this.put("'");
+        this.put(c);
+        this.indention = false;
+        spaces = false;
+        breaks = false;
+      }
+    }
+    this.indicator("'", false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private doubleQuoted(chars: string[], allowBreaks: boolean): void {
+    this.indicator('"', true, false, false);
+    // libyaml's is_bom looks at the value's first character, not the current one: after a
+    // leading BOM every character is escaped.
+    const bom = chars[0] === '\uFEFF';
+    let spaces = false;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i]!;
+      if (!isPrintable(c) || bom || isBreak(c) || c === '"' || c === '\\') {
+        this.put('\\');
+        for (const x of escapeOf(c.codePointAt(0)!)) this.put(x);
+        spaces = false;
+      } else if (c === ' ') {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < chars.length - 1) {
+          this.writeIndent();
+          if (chars[i + 1] === ' ') this.put('\\');
+        } else this.put(c);
+        spaces = true;
+      } else {
+        this.put(c);
+        spaces = false;
+      }
+    }
+    this.indicator('"', false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private literal(chars: string[]): void {
+    this.indicator('|', true, false, false);
+    if (chars[0] === ' ' || isBreak(chars[0] ?? '')) this.indicator(String(BEST_INDENT), false, false, false);
+    const chomp = chompHint(chars);
+    if (chomp) this.indicator(chomp, false, false, false);
+    this.putBreak();
+    this.indention = true;
+    this.whitespace = true;
+    let breaks = true;
+    for (const c of chars) {
+      if (isBreak(c)) {
+        this.writeBreak(c);
+        this.indention = true;
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        this.put(c);
+        this.indention = false;
+        breaks = false;
+      }
+    }
+  }
+}
+
+/** '-' strips the final break, '+' keeps more than one, none keeps exactly one. */
+function chompHint(chars: string[]): string {
+  const last = chars.length - 1;
+  if (last < 0 || !isBreak(chars[last]!)) return '-';
+  if (last === 0 || isBreak(chars[last - 1]!)) return '+';
+  return '';
+}
+
+interface Analysis {
+  multiline: boolean;
+  blockPlainAllowed: boolean;
+  singleQuotedAllowed: boolean;
+  blockAllowed: boolean;
+}
+
+/** libyaml's yaml_emitter_analyze_scalar, for block context (no flow collections hold scalars here). */
+function analyze(chars: string[]): Analysis {
+  if (chars.length === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
+  let blockIndicators = false;
+  let lineBreaks = false;
+  let special = false;
+  let leadingSpace = false;
+  let leadingBreak = false;
+  let trailingSpace = false;
+  let trailingBreak = false;
+  let breakSpace = false;
+  let spaceBreak = false;
+  let precededByWhitespace = true;
+  let previousSpace = false;
+  let previousBreak = false;
+  const first3 = chars.slice(0, 3).join('');
+  if (first3 === '---' || first3 === '...') blockIndicators = true;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    const followedByWhitespace = i + 1 >= chars.length || isBlank(chars[i + 1]!);
+    if (i === 0) {
+      if ('#,[]{}&*!|>\'"%@`'.includes(c)) blockIndicators = true;
+      else if ((c === '?' || c === ':' || c === '-') && followedByWhitespace) blockIndicators = true;
+    } else if ((c === ':' && followedByWhitespace) || (c === '#' && precededByWhitespace)) {
+      blockIndicators = true;
+    }
+    if (!isPrintable(c)) special = true;
+    if (c === ' ') {
+      if (i === 0) leadingSpace = true;
+      if (i === chars.length - 1) trailingSpace = true;
+      if (previousBreak) breakSpace = true;
+      previousSpace = true;
+      previousBreak = false;
+    } else if (isBreak(c)) {
+      lineBreaks = true;
+      if (i === 0) leadingBreak = true;
+      if (i === chars.length - 1) trailingBreak = true;
+      if (previousSpace) spaceBreak = true;
+      previousSpace = false;
+      previousBreak = true;
+    } else {
+      previousSpace = false;
+      previousBreak = false;
+    }
+    precededByWhitespace = isBlank(c) || isBreak(c) || c === '\0';
+  }
+  const a: Analysis = { multiline: lineBreaks, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: true };
+  if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) a.blockPlainAllowed = false;
+  if (trailingSpace) a.blockAllowed = false;
+  if (breakSpace) a.blockPlainAllowed = a.singleQuotedAllowed = false;
+  if (spaceBreak || special) a.blockPlainAllowed = a.singleQuotedAllowed = a.blockAllowed = false;
+  if (lineBreaks || blockIndicators) a.blockPlainAllowed = false;
+  return a;
+}
+
+/** libyaml's yaml_emitter_select_scalar_style, in block context for an implicitly tagged scalar. */
+function selectStyle(requested: Style, a: Analysis, simpleKey: boolean): Style {
+  let style = requested;
+  if (simpleKey && a.multiline) style = 'double';
+  if (style === 'plain' && !a.blockPlainAllowed) style = 'single';
+  if (style === 'single' && !a.singleQuotedAllowed) style = 'double';
+  if (style === 'literal' && (!a.blockAllowed || simpleKey)) style = 'double';
+  return style;
+}
+
+/** A JSON value as go-yaml's encoder hands it to the emitter: its text and requested style. */
+function scalarOf(v: unknown): [string, Style] {
+  if (v === null || v === undefined) return ['null', 'plain'];
+  if (typeof v === 'boolean') return [v ? 'true' : 'false', 'plain'];
+  if (typeof v === 'number') return [goFloatText(v), 'plain'];
+  const s = String(v);
+  if (s.includes('\n')) return [s, 'literal'];
+  return [s, readsAsString(s) && !isBase60Float(s) ? 'plain' : 'double'];
+}
+
+/**
+ * An integer as Go's FormatInt; any other number as FormatFloat(f, 'g', -1, 64) (exponent
+ * form below 1e-4 and from 1e6 on, at least two exponent digits), .inf/.nan spelled as YAML.
+ */
+function goFloatText(n: number): string {
+  if (Number.isNaN(n)) return '.nan';
+  if (!Number.isFinite(n)) return n > 0 ? '.inf' : '-.inf';
+  if (Number.isInteger(n) && Math.abs(n) < 2 ** 63) return BigInt(n).toString();
+  const [mantissa, exp] = n.toExponential().split('e') as [string, string];
+  const e = Number(exp);
+  if (e < -4 || e >= 6) return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  return String(n);
+}
+
+const RESOLVED: ReadonlySet<string> = new Set([
+  'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON',
+  'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF',
+  '', '~', 'null', 'Null', 'NULL',
+  '.nan', '.NaN', '.NAN', '.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF', '-.inf', '-.Inf', '-.INF',
+]);
+const YAML_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+const GO_INT = /^[-+]?(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/;
+const BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
+
+/** go-yaml v2's resolve: whether a plain scalar with this text reads back as a string. */
+function readsAsString(s: string): boolean {
+  const first = s[0] ?? '';
+  const hint = s === '' ? 'N' : /[0-9]/.test(first) ? 'D' : first === '+' || first === '-' ? 'S' : 'yYnNtTfFoO~'.includes(first) ? 'M' : first === '.' ? '.' : '';
+  if (!hint) return true;
+  if (RESOLVED.has(s)) return false;
+  if (hint === 'M' || hint === 'N') return true;
+  if (hint === '.') return !/^\.[0-9]+([eE][-+]?[0-9]+)?$/.test(s);
+  if (isTimestamp(s)) return false;
+  const plain = s.replaceAll('_', '');
+  if (GO_INT.test(plain) && fitsGoInt(plain)) return false;
+  if (YAML_FLOAT.test(plain)) return false;
+  return true;
+}
+
+/** strconv.ParseInt or ParseUint (base 0) would take it: within 64 bits. */
+function fitsGoInt(s: string): boolean {
+  const negative = s.startsWith('-');
+  const digits = s.replace(/^[-+]/, '');
+  const value = /^0[0-7]+$/.test(digits) ? BigInt(`0o${digits.slice(1)}`) : BigInt(digits === '' ? '0' : digits.replace(/^0([oO])/, '0o').replace(/^0([bB])/, '0b').replace(/^0([xX])/, '0x'));
+  return negative ? value <= 2n ** 63n : value < 2n ** 64n;
+}
+
+const TIMESTAMP = /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:[Tt]([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})(?:\.[0-9]+)?(?:Z|[+-][0-9]{2}:[0-9]{2}))|(?: ([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})(?:\.[0-9]+)?))?$/;
+
+/** go-yaml's parseTimestamp: the layouts it tries, with time.Parse's range checks. */
+function isTimestamp(s: string): boolean {
+  const m = TIMESTAMP.exec(s);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
+  const [h, min, sec] = [m[4] ?? m[7], m[5] ?? m[8], m[6] ?? m[9]].map((x) => Number(x ?? 0)) as [number, number, number];
+  return h < 24 && min < 60 && sec < 60;
+}
+
+function isBase60Float(s: string): boolean {
+  return /^[-+0-9]/.test(s) && s.includes(':') && BASE60_FLOAT.test(s);
+}
+
+const isBreak = (c: string): boolean => c === '\n' || c === '\r' || c === '\u0085' || c === '\u2028' || c === '\u2029';
+const isBlank = (c: string): boolean => c === ' ' || c === '\t';
+const hasBreak = (s: string): boolean => /[\r\n\u0085\u2028\u2029]/.test(s);
+
+/** libyaml's is_printable: what YAML may hold unescaped (astral characters not). */
+function isPrintable(c: string): boolean {
+  const cp = c.codePointAt(0)!;
+  return cp === 0x0a || (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd && cp !== 0xfeff);
+}
+
+function escapeOf(cp: number): string {
+  const named: Record<number, string> = { 0: '0', 7: 'a', 8: 'b', 9: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e', 0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P' };
+  if (named[cp] !== undefined) return named[cp]!;
+  const hex = cp.toString(16).toUpperCase();
+  if (cp <= 0xff) return `x${hex.padStart(2, '0')}`;
+  if (cp <= 0xffff) return `u${hex.padStart(4, '0')}`;
+  return `U${hex.padStart(8, '0')}`;
+}
+
+/** go-yaml v2's keyList.Less for string keys: letters before other runes, digit runs by value. */
+export function naturalCompare(a: string, b: string): number {
+  const ar = Array.from(a);
+  const br = Array.from(b);
+  for (let i = 0; i < ar.length && i < br.length; i++) {
+    if (ar[i] === br[i]) continue;
+    const al = isLetter(ar[i]!);
+    const bl = isLetter(br[i]!);
+    if (al && bl) return ar[i]! < br[i]! ? -1 : 1;
+    if (al || bl) return bl ? -1 : 1;
+    let an = 0n;
+    let bn = 0n;
+    if (ar[i] === '0' || br[i] === '0') {
+      for (let j = i - 1; j >= 0 && isDigit(ar[j]!); j--) {
+        if (ar[j] !== '0') {
+          an = 1n;
+          bn = 1n;
+          break;
+        }
+      }
+    }
+    let ai = i;
+    let bi = i;
+    for (; ai < ar.length && isDigit(ar[ai]!); ai++) an = an * 10n + BigInt(ar[ai]!.charCodeAt(0) - 48);
+    for (; bi < br.length && isDigit(br[bi]!); bi++) bn = bn * 10n + BigInt(br[bi]!.charCodeAt(0) - 48);
+    if (an !== bn) return an < bn ? -1 : 1;
+    if (ai !== bi) return ai < bi ? -1 : 1;
+    return ar[i]! < br[i]! ? -1 : 1;
+  }
+  return ar.length - br.length;
+}
+
+const isLetter = (c: string): boolean => /\p{L}/u.test(c);
+const isDigit = (c: string): boolean => /\p{Nd}/u.test(c);
