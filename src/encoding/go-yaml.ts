@@ -156,39 +156,32 @@ class Emitter {
       this.indention = false;
       return;
     }
-    let spaces = false;
-    let breaks = false;
-    for (let i = 0; i < chars.length; i++) {
-      const c = chars[i]!;
-      if (c === ' ') {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && chars[i + 1] !== ' ') this.writeIndent();
-        else this.put(c);
-        spaces = true;
-      } else if (isBreak(c)) {
-        if (!breaks && c === '\n') this.putBreak();
-        this.writeBreak(c);
-        this.indention = true;
-        breaks = true;
-      } else {
-        if (breaks) this.writeIndent();
-        this.put(c);
-        this.indention = false;
-        spaces = false;
-        breaks = false;
-      }
-    }
+    this.foldable(chars, allowBreaks, false);
     this.whitespace = false;
     this.indention = false;
   }
 
   private singleQuoted(chars: string[], allowBreaks: boolean): void {
     this.indicator("'", true, false, false);
+    this.foldable(chars, allowBreaks, true);
+    this.indicator("'", false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  /**
+   * The text of a plain or single-quoted scalar: a space past column 80 becomes a fold (in a
+   * quoted one, not the first or last character), a line break is written twice (a folded
+   * scalar reads one break as a space), and a quote is doubled inside quotes.
+   */
+  private foldable(chars: string[], allowBreaks: boolean, quoted: boolean): void {
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < chars.length; i++) {
       const c = chars[i]!;
       if (c === ' ') {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < chars.length - 1 && chars[i + 1] !== ' ') this.writeIndent();
+        const inside = !quoted || (i > 0 && i < chars.length - 1);
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && inside && chars[i + 1] !== ' ') this.writeIndent();
         else this.put(c);
         spaces = true;
       } else if (isBreak(c)) {
@@ -198,16 +191,13 @@ class Emitter {
         breaks = true;
       } else {
         if (breaks) this.writeIndent();
-        if (c === "'") this.put("'");
+        if (quoted && c === "'") this.put("'");
         this.put(c);
         this.indention = false;
         spaces = false;
         breaks = false;
       }
     }
-    this.indicator("'", false, false, false);
-    this.whitespace = false;
-    this.indention = false;
   }
 
   private doubleQuoted(chars: string[], allowBreaks: boolean): void {
