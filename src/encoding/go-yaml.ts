@@ -20,6 +20,9 @@ const BEST_WIDTH = 80;
 const MAX_SIMPLE_KEY_BYTES = 128;
 
 type Style = 'plain' | 'single' | 'double' | 'literal';
+/** A scalar's characters: a string of BMP characters indexes by character already. */
+type Chars = string | readonly string[];
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 interface Context {
   mapping: boolean;
@@ -31,7 +34,7 @@ export function toGoYaml(value: unknown): string {
     const e = new Emitter();
     e.node(value, { mapping: false, simpleKey: false });
     e.writeIndent(); // the document's end
-    return e.out.join('');
+    return e.finish();
   } catch (err) {
     // The emitter recurses; an object nested thousands of levels deep (a custom resource may
     // hold one) overflows it. JSON is YAML too (flow style): every YAML client reads it.
@@ -41,7 +44,9 @@ export function toGoYaml(value: unknown): string {
 }
 
 class Emitter {
-  readonly out: string[] = [];
+  private readonly out: string[] = [];
+  /** Written text not yet moved to `out`: single characters are appended here, not pushed. */
+  private pending = '';
   private column = 0;
   private indent = -1;
   private readonly indents: number[] = [];
@@ -95,8 +100,9 @@ class Emitter {
   }
 
   private scalar(text: string, requested: Style, ctx: Context): void {
-    const chars = Array.from(text);
-    const style = selectStyle(requested, analyze(chars), ctx.simpleKey);
+    // By character, as libyaml counts columns: the string itself unless it holds astral ones.
+    const chars: Chars = SURROGATE.test(text) ? Array.from(text) : text;
+    const style = selectStyle(requested, analyze(text), ctx.simpleKey);
     this.increaseIndent(true, false);
     const breaks = !ctx.simpleKey;
     if (style === 'plain') this.plain(chars, breaks);
@@ -127,13 +133,26 @@ class Emitter {
     this.indention = this.indention && isIndention;
   }
 
+  finish(): string {
+    this.out.push(this.pending);
+    return this.out.join('');
+  }
+
+  private append(text: string): void {
+    this.pending += text;
+    if (this.pending.length > 4096) {
+      this.out.push(this.pending);
+      this.pending = '';
+    }
+  }
+
   private put(c: string): void {
-    this.out.push(c);
+    this.append(c);
     this.column++;
   }
 
   private putBreak(): void {
-    this.out.push('\n');
+    this.append('\n');
     this.column = 0;
   }
 
@@ -141,29 +160,21 @@ class Emitter {
   private writeBreak(c: string): void {
     if (c === '\n') this.putBreak();
     else {
-      this.out.push(c);
+      this.append(c);
       this.column = 0;
     }
   }
 
-  private plain(chars: string[], allowBreaks: boolean): void {
+  private plain(chars: Chars, allowBreaks: boolean): void {
     if (!this.whitespace) this.put(' ');
-    if (!chars.some((c) => c === ' ' || isBreak(c))) {
-      // Nothing to fold or break: the common case, written at once.
-      this.out.push(chars.join(''));
-      this.column += chars.length;
-      this.whitespace = false;
-      this.indention = false;
-      return;
-    }
-    this.foldable(chars, allowBreaks, false);
+    this.foldable(bmp(chars), allowBreaks, false);
     this.whitespace = false;
     this.indention = false;
   }
 
-  private singleQuoted(chars: string[], allowBreaks: boolean): void {
+  private singleQuoted(chars: Chars, allowBreaks: boolean): void {
     this.indicator("'", true, false, false);
-    this.foldable(chars, allowBreaks, true);
+    this.foldable(bmp(chars), allowBreaks, true);
     this.indicator("'", false, false, false);
     this.whitespace = false;
     this.indention = false;
@@ -172,35 +183,56 @@ class Emitter {
   /**
    * The text of a plain or single-quoted scalar: a space past column 80 becomes a fold (in a
    * quoted one, not the first or last character), a line break is written twice (a folded
-   * scalar reads one break as a space), and a quote is doubled inside quotes.
+   * scalar reads one break as a space), and a quote is doubled inside quotes. Only printable
+   * BMP characters get here (anything else is double-quoted), one string index each; runs
+   * between those events are copied whole.
    */
-  private foldable(chars: string[], allowBreaks: boolean, quoted: boolean): void {
+  private foldable(text: string, allowBreaks: boolean, quoted: boolean): void {
     let spaces = false;
     let breaks = false;
-    for (let i = 0; i < chars.length; i++) {
-      const c = chars[i]!;
+    let from = 0;
+    const flush = (to: number) => {
+      if (to > from) {
+        this.append(text.slice(from, to));
+        this.column += to - from;
+      }
+      from = to;
+    };
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
       if (c === ' ') {
-        const inside = !quoted || (i > 0 && i < chars.length - 1);
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && inside && chars[i + 1] !== ' ') this.writeIndent();
-        else this.put(c);
+        const inside = !quoted || (i > 0 && i < text.length - 1);
+        if (allowBreaks && !spaces && this.column + (i - from) > BEST_WIDTH && inside && text[i + 1] !== ' ') {
+          flush(i);
+          this.writeIndent();
+          from = i + 1;
+        }
         spaces = true;
       } else if (isBreak(c)) {
+        flush(i);
         if (!breaks && c === '\n') this.putBreak();
         this.writeBreak(c);
+        from = i + 1;
         this.indention = true;
         breaks = true;
       } else {
-        if (breaks) this.writeIndent();
-        if (quoted && c === "'") this.put("'");
-        this.put(c);
+        if (breaks) {
+          flush(i);
+          this.writeIndent();
+        }
+        if (quoted && c === "'") {
+          flush(i);
+          this.put("'");
+        }
         this.indention = false;
         spaces = false;
         breaks = false;
       }
     }
+    flush(text.length);
   }
 
-  private doubleQuoted(chars: string[], allowBreaks: boolean): void {
+  private doubleQuoted(chars: Chars, allowBreaks: boolean): void {
     this.indicator('"', true, false, false);
     // libyaml's is_bom looks at the value's first character, not the current one: after a
     // leading BOM every character is escaped.
@@ -228,32 +260,46 @@ class Emitter {
     this.indention = false;
   }
 
-  private literal(chars: string[]): void {
+  /** A literal block: each line at the scalar's indentation, copied whole (BMP text only, as above). */
+  private literal(chars: Chars): void {
+    const text = bmp(chars);
     this.indicator('|', true, false, false);
-    if (chars[0] === ' ' || isBreak(chars[0] ?? '')) this.indicator(String(BEST_INDENT), false, false, false);
-    const chomp = chompHint(chars);
+    if (text[0] === ' ' || isBreak(text[0] ?? '')) this.indicator(String(BEST_INDENT), false, false, false);
+    const chomp = chompHint(text);
     if (chomp) this.indicator(chomp, false, false, false);
     this.putBreak();
     this.indention = true;
     this.whitespace = true;
     let breaks = true;
-    for (const c of chars) {
-      if (isBreak(c)) {
+    let from = 0;
+    for (let i = 0; i <= text.length; i++) {
+      const c = text[i];
+      if (c === undefined || isBreak(c)) {
+        if (i > from) {
+          this.append(text.slice(from, i));
+          this.column += i - from;
+          this.indention = false;
+          breaks = false;
+        }
+        if (c === undefined) break;
         this.writeBreak(c);
         this.indention = true;
         breaks = true;
-      } else {
-        if (breaks) this.writeIndent();
-        this.put(c);
-        this.indention = false;
-        breaks = false;
+        from = i + 1;
+      } else if (breaks && i === from) {
+        this.writeIndent();
       }
     }
   }
 }
 
+/** The string of a scalar that can only hold BMP characters (plain, single-quoted, literal). */
+function bmp(chars: Chars): string {
+  return typeof chars === 'string' ? chars : chars.join('');
+}
+
 /** '-' strips the final break, '+' keeps more than one, none keeps exactly one. */
-function chompHint(chars: string[]): string {
+function chompHint(chars: Chars): string {
   const last = chars.length - 1;
   if (last < 0 || !isBreak(chars[last]!)) return '-';
   if (last === 0 || isBreak(chars[last - 1]!)) return '+';
@@ -267,10 +313,18 @@ interface Analysis {
   blockAllowed: boolean;
 }
 
-/** libyaml's yaml_emitter_analyze_scalar, for block context (no flow collections hold scalars here). */
-function analyze(chars: string[]): Analysis {
-  if (chars.length === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
-  let blockIndicators = false;
+/**
+ * libyaml's yaml_emitter_analyze_scalar, for block context (no flow collections hold scalars
+ * here). By UTF-16 code unit: an astral character's surrogates are unprintable, as libyaml
+ * finds the character, and neither is a space, break or indicator.
+ */
+function analyze(text: string): Analysis {
+  const n = text.length;
+  if (n === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
+  // Most values: no indicator anywhere, no edge space, nothing unprintable (a regex is much
+  // faster than the loop below on long text).
+  if (SIMPLE_TEXT.test(text) && !text.startsWith('...')) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: true };
+  let blockIndicators = text.startsWith('---') || text.startsWith('...');
   let lineBreaks = false;
   let special = false;
   let leadingSpace = false;
@@ -282,28 +336,29 @@ function analyze(chars: string[]): Analysis {
   let precededByWhitespace = true;
   let previousSpace = false;
   let previousBreak = false;
-  const first3 = chars.slice(0, 3).join('');
-  if (first3 === '---' || first3 === '...') blockIndicators = true;
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i]!;
-    const followedByWhitespace = i + 1 >= chars.length || isBlank(chars[i + 1]!);
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+    const followedByWhitespace = next === -1 || next === 0x20 || next === 0x09;
     if (i === 0) {
-      if ('#,[]{}&*!|>\'"%@`'.includes(c)) blockIndicators = true;
-      else if ((c === '?' || c === ':' || c === '-') && followedByWhitespace) blockIndicators = true;
-    } else if ((c === ':' && followedByWhitespace) || (c === '#' && precededByWhitespace)) {
+      // # , [ ] { } & * ! | > ' " % @ `
+      if (c === 0x23 || c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x26 || c === 0x2a || c === 0x21 || c === 0x7c || c === 0x3e || c === 0x27 || c === 0x22 || c === 0x25 || c === 0x40 || c === 0x60) blockIndicators = true;
+      else if ((c === 0x3f || c === 0x3a || c === 0x2d) && followedByWhitespace) blockIndicators = true;
+    } else if ((c === 0x3a && followedByWhitespace) || (c === 0x23 && precededByWhitespace)) {
       blockIndicators = true;
     }
-    if (!isPrintable(c)) special = true;
-    if (c === ' ') {
+    if (!printableCode(c)) special = true;
+    const isLineBreak = c === 0x0a || c === 0x0d || c === 0x85 || c === 0x2028 || c === 0x2029;
+    if (c === 0x20) {
       if (i === 0) leadingSpace = true;
-      if (i === chars.length - 1) trailingSpace = true;
+      if (i === n - 1) trailingSpace = true;
       if (previousBreak) breakSpace = true;
       previousSpace = true;
       previousBreak = false;
-    } else if (isBreak(c)) {
+    } else if (isLineBreak) {
       lineBreaks = true;
       if (i === 0) leadingBreak = true;
-      if (i === chars.length - 1) trailingBreak = true;
+      if (i === n - 1) trailingBreak = true;
       if (previousSpace) spaceBreak = true;
       previousSpace = false;
       previousBreak = true;
@@ -311,7 +366,7 @@ function analyze(chars: string[]): Analysis {
       previousSpace = false;
       previousBreak = false;
     }
-    precededByWhitespace = isBlank(c) || isBreak(c) || c === '\0';
+    precededByWhitespace = c === 0x20 || c === 0x09 || isLineBreak || c === 0;
   }
   const a: Analysis = { multiline: lineBreaks, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: true };
   if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) a.blockPlainAllowed = false;
@@ -321,6 +376,9 @@ function analyze(chars: string[]): Analysis {
   if (lineBreaks || blockIndicators) a.blockPlainAllowed = false;
   return a;
 }
+
+/** Text libyaml's analysis finds nothing in: no first-character indicator, no ": ", " #" or edge space. */
+const SIMPLE_TEXT = /^[A-Za-z0-9_./=+~$^(][A-Za-z0-9 _./=+~$^(),;-]*(?<! )$/;
 
 /** libyaml's yaml_emitter_select_scalar_style, in block context for an implicitly tagged scalar. */
 function selectStyle(requested: Style, a: Analysis, simpleKey: boolean): Style {
@@ -410,10 +468,11 @@ const isBlank = (c: string): boolean => c === ' ' || c === '\t';
 const hasBreak = (s: string): boolean => /[\r\n\u0085\u2028\u2029]/.test(s);
 
 /** libyaml's is_printable: what YAML may hold unescaped (astral characters not). */
-function isPrintable(c: string): boolean {
-  const cp = c.codePointAt(0)!;
+function printableCode(cp: number): boolean {
   return cp === 0x0a || (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd && cp !== 0xfeff);
 }
+
+const isPrintable = (c: string): boolean => printableCode(c.codePointAt(0)!);
 
 function escapeOf(cp: number): string {
   const named: Record<number, string> = { 0: '0', 7: 'a', 8: 'b', 9: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e', 0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P' };
