@@ -207,8 +207,10 @@ export class ResourceHandler {
   }
 
   private async list(ctx: Ctx, scope: Scope): Promise<void> {
-    const fmt = this.negotiate(ctx, scope.served, 'list');
+    // As upstream's ListResource: the options (selectors included) are decoded and validated
+    // before the output is negotiated, and the field labels converted after.
     const opts = parseListOptions(ctx.query);
+    const fmt = this.negotiate(ctx, scope.served, 'list');
     const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
     const res = await this.registry.list(scope, {
       resourceVersion: opts.resourceVersion || undefined,
@@ -261,12 +263,12 @@ export class ResourceHandler {
   }
 
   private async watch(ctx: Ctx, scope: Scope): Promise<void> {
-    const fmt = this.negotiate(ctx, scope.served, 'watch');
-    const proto = fmt.encoding === 'protobuf';
-    const cbor = fmt.encoding === 'cbor';
     const query = new URLSearchParams(ctx.query);
     query.set('watch', 'true');
     const opts = parseListOptions(query);
+    const fmt = this.negotiate(ctx, scope.served, 'watch');
+    const proto = fmt.encoding === 'protobuf';
+    const cbor = fmt.encoding === 'cbor';
     const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
     await this.registry.checkWatchable(scope);
     const served = scope.served;

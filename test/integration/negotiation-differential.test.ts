@@ -75,6 +75,8 @@ const PROBES: Probe[] = [
   { path: '/apis', accepts: ['text/html', 'application/JSON', TABLE] },
   { method: 'POST', path: '/api/v1/namespaces/default/configmaps', accepts: ['text/html', 'application/*'] },
   { method: 'DELETE', path: '/api/v1/namespaces/default/configmaps', accepts: ['text/html'] },
+  // A list decodes and validates its options before it negotiates (handlers/get.go ListResource).
+  ...['/api/v1/namespaces/default/configmaps?labelSelector=a%3D%3D%3Db', '/api/v1/namespaces/default/configmaps?limit=-1', '/api/v1/namespaces/default/configmaps?watch=1&labelSelector=a%3D%3D%3Db'].map((path) => ({ path, accepts: [`${PROTOBUF};as=Table;v=v1;g=meta.k8s.io`, 'application/json;as=Nope;g=x;v=y'] })),
   { path: '/version', accepts: [YAML, PROTOBUF] },
   // go-restful's 405s.
   ...[['POST', '/version'], ['PUT', '/api'], ['DELETE', '/apis/apps/v1'], ['POST', '/api/v1']].map(([method, path]) => ({ method, path: path!, accepts: [YAML, 'text/html', PROTOBUF] })),
