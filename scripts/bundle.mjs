@@ -33,14 +33,21 @@ const minified = readFileSync('dist/skiff-bundle.cjs', 'utf8').replace(/^#!.*/, 
 // as a one-byte string, half the memory of the two-byte string one non-Latin-1 character forces.
 if (/\\[^\x00-\x7f]/.test(minified)) throw new Error('dist/skiff-bundle.cjs: an escaped non-ASCII character cannot be rewritten as \\u');
 const compiled = minified.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-const leftover = /\bimport\("[^"]*"\)/.exec(compiled);
+// The SQLite write worker runs as CommonJS (dist/write-worker.cjs, built below): a worker
+// started on an ES module boots Node's ESM loader in its isolate first (~45 ms of CPU and
+// its heap), a CommonJS one does not. worker-writer.ts names the worker next to itself.
+const workerUrl = 'new URL("./write-worker.js",__skiffBundleUrl)';
+if (compiled.split(workerUrl).length !== 2) throw new Error(`dist/skiff-bundle.cjs: expected one ${workerUrl}`);
+const withCjsWorker = compiled.replace(workerUrl, 'new URL("./write-worker.cjs",__skiffBundleUrl)');
+const leftover = /\bimport\("[^"]*"\)/.exec(withCjsWorker);
 if (leftover) throw new Error(`dist/skiff-bundle.cjs: ${leftover[0]} cannot run in the launcher`);
 // Stored as the function expression the launcher calls (CommonJS's module wrapper), so the
 // launcher compiles the file's text as it is instead of a wrapped copy of it.
-writeFileSync('dist/skiff-bundle.cjs', `(function (exports, require, module, __filename, __dirname) {${compiled}\n})`);
+writeFileSync('dist/skiff-bundle.cjs', `(function (exports, require, module, __filename, __dirname) {${withCjsWorker}\n})`);
 // Code caches of earlier builds are stale.
 for (const f of readdirSync('dist')) if (/^skiff-bundle\.cjs\..*\.cache$/.test(f)) rmSync(`dist/${f}`);
 const hash = createHash('sha256').update(readFileSync('dist/skiff-bundle.cjs')).digest('hex').slice(0, 16);
 await build({ ...common, format: 'esm', entryPoints: ['scripts/skiff-launcher.mjs'], outfile: 'dist/skiff.mjs', banner: { js: '#!/usr/bin/env node' }, define: { __SKIFF_BUNDLE_HASH__: JSON.stringify(hash) } });
-// The SQLite write worker is loaded by URL next to the module that starts it (worker-writer.ts).
-await build({ ...common, format: 'esm', entryPoints: ['dist/src/storage/sqlite/write-worker.js'], outfile: 'dist/write-worker.js' });
+// The SQLite write worker, loaded by URL next to the bundle (see workerUrl above).
+await build({ ...common, format: 'cjs', entryPoints: ['dist/src/storage/sqlite/write-worker.js'], outfile: 'dist/write-worker.cjs' });
+rmSync('dist/write-worker.js', { force: true });
