@@ -1,10 +1,27 @@
 // Bundles the compiled CLI into one CommonJS file (dist/skiff-bundle.cjs) that the
 // launcher (dist/skiff.mjs, from scripts/skiff-launcher.mjs) runs with a V8 code cache:
 // start-up then loads one file and compiles almost nothing. Only the native SQLite
-// binding and @peculiar/x509 (loaded lazily, when a PKI must be generated) stay external.
+// addon, koffi and @peculiar/x509 (loaded lazily, when a PKI must be generated) stay external.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// better-sqlite3's JavaScript is bundled; its native addon stays in node_modules, loaded by
+// the path it is always built (or downloaded) to. The package finds it through the `bindings`
+// package, which captures a stack trace to find the package root and then tries a dozen
+// paths, each a failed require with its own error and stack: ~10 ms of every start, in the
+// main thread and again in the write worker.
+const SQLITE_ADDON = 'better-sqlite3/build/Release/better_sqlite3.node';
+const sqliteAddonByPath = {
+  name: 'better-sqlite3-addon',
+  setup(b) {
+    b.onResolve({ filter: /^bindings$/ }, (args) => (/[\\/]better-sqlite3[\\/]/.test(args.importer) ? { path: 'bindings', namespace: 'sqlite-addon' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'sqlite-addon' }, () => ({
+      contents: `module.exports = (name) => { if (name !== 'better_sqlite3.node') throw new Error('unexpected addon ' + name); return require(${JSON.stringify(SQLITE_ADDON)}); };`,
+      loader: 'js',
+    }));
+  },
+};
 
 const common = {
   bundle: true,
@@ -13,7 +30,8 @@ const common = {
   // Whitespace and syntax only: names stay as written (stack traces, class names).
   minifyWhitespace: true,
   minifySyntax: true,
-  external: ['better-sqlite3', '@peculiar/x509', 'koffi'],
+  external: [SQLITE_ADDON, '@peculiar/x509', 'koffi'],
+  plugins: [sqliteAddonByPath],
   logLevel: 'warning',
 };
 await build({

@@ -9,7 +9,7 @@ import type { TLSSocket } from 'node:tls';
 import yaml from 'js-yaml';
 import { KubeConfig, VersionApi } from '@kubernetes/client-node';
 import { ensurePki } from '../../src/cli/pki.js';
-import { kubeconfigYaml, serverUrl, writeKubeconfig } from '../../src/cli/kubeconfig.js';
+import { kubeconfigObject, kubeconfigYaml, serverUrl, writeKubeconfig } from '../../src/cli/kubeconfig.js';
 
 interface Kubeconfig {
   apiVersion: string;
@@ -74,4 +74,14 @@ test('names, tokens and IPv6 URLs', () => {
   assert.equal(serverUrl('fd00::5', 1), 'https://[fd00::5]:1');
   assert.equal(serverUrl('10.1.2.3', 443), 'https://10.1.2.3:443');
   assert.throws(() => kubeconfigYaml({ server: 'https://x', caPem: 'CA', clientCertPem: 'C' }), /needs both/);
+});
+
+test('the YAML reads back as exactly the kubeconfig object, whatever the names hold', () => {
+  const awkward = ['true', '123', 'a: b', '- x', '#c', 'quote"and\\backslash', 'line\nbreak', 'ünïcode', '', ' padded ', '{}'];
+  for (const name of awkward) {
+    const opts = { server: 'https://127.0.0.1:6443', caPem: `CA ${name}`, token: name, clusterName: name, user: name, context: name };
+    assert.deepEqual(yaml.load(kubeconfigYaml(opts)), kubeconfigObject(opts), JSON.stringify(name));
+  }
+  const noUser = { server: 'https://[::1]:1', caPem: 'CA' };
+  assert.deepEqual(yaml.load(kubeconfigYaml(noUser)), kubeconfigObject(noUser));
 });
