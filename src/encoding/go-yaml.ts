@@ -464,7 +464,6 @@ function isBase60Float(s: string): boolean {
 }
 
 const isBreak = (c: string): boolean => c === '\n' || c === '\r' || c === '\u0085' || c === '\u2028' || c === '\u2029';
-const isBlank = (c: string): boolean => c === ' ' || c === '\t';
 const hasBreak = (s: string): boolean => /[\r\n\u0085\u2028\u2029]/.test(s);
 
 /** libyaml's is_printable: what YAML may hold unescaped (astral characters not). */
