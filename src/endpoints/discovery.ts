@@ -2,8 +2,8 @@
 // aggregated discovery (apidiscovery.k8s.io v2 and v2beta1), derived from the catalog.
 
 import { createHash } from 'node:crypto';
-import { methodNotAllowed, resourceNotFound, routeNotAcceptable } from '../apimachinery/errors.js';
-import { negotiateResponse, parseMediaRanges, routeAccepts, routeProduces } from '../encoding/negotiate.js';
+import { methodNotAllowed, resourceNotFound } from '../apimachinery/errors.js';
+import { negotiateResponse, parseMediaRanges, routeProduces } from '../encoding/negotiate.js';
 import { header, sendBytes, sendEncoded, sendText, setHeader, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog } from '../types/catalog.js';
 import type { KindDef, Obj, SubresourceDef } from '../types/kind.js';
@@ -11,6 +11,7 @@ import type { ObjectType } from '../types/schema.js';
 import { APIGroupDiscoveryList } from '../types/schemas/apidiscovery.js';
 import { APIGroup, APIGroupList, APIResourceList, APIVersions } from '../types/schemas/meta.js';
 import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
+import { selectGetRoute } from './restful-route.js';
 
 /** As upstream: base64 of the first 8 bytes of sha256("group/version/kind") of the storage version. */
 export function storageVersionHash(group: string, version: string, kind: string): string {
@@ -108,11 +109,7 @@ export class Discovery {
   private send(ctx: Ctx, type: ObjectType, router: 'restful' | 'plain', doc: Memoized): void {
     const accept = header(ctx.req, 'accept');
     const offered = { protobuf: true };
-    if (router === 'restful') {
-      if (ctx.method !== 'GET') throw methodNotAllowed();
-      const produces = routeProduces(false, offered);
-      if (!routeAccepts(accept, produces)) throw routeNotAcceptable(produces);
-    }
+    if (router === 'restful') selectGetRoute(ctx, routeProduces(false, offered));
     const { encoding } = negotiateResponse(accept, 'other', offered);
     sendEncoded(ctx, 200, encoding, undefined, doc.json, type);
   }

@@ -10,9 +10,8 @@
 
 import { createHash, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { signingAlgorithm } from '../authn/keys.js';
-import { methodNotAllowed, routeNotAcceptable } from '../apimachinery/errors.js';
-import { routeAccepts } from '../encoding/negotiate.js';
-import { header, setHeader, writeHead, type Ctx } from '../server/http.js';
+import { selectGetRoute } from './restful-route.js';
+import { setHeader, writeHead, type Ctx } from '../server/http.js';
 
 export const OPENID_CONFIG_PATH = '/.well-known/openid-configuration';
 export const JWKS_PATH = '/openid/v1/jwks';
@@ -96,12 +95,12 @@ export class OidcDiscovery {
     if (this.disabledReason !== undefined) return false;
     const path = ctx.path.replace(/\/+$/, '');
     if (path === OPENID_CONFIG_PATH) {
-      route(ctx, CONFIG_MEDIA_TYPE);
+      selectGetRoute(ctx, [CONFIG_MEDIA_TYPE]);
       send(ctx, CONFIG_MEDIA_TYPE, this.configFor(ctx));
       return true;
     }
     if (path === JWKS_PATH) {
-      route(ctx, JWKS_MEDIA_TYPE);
+      selectGetRoute(ctx, [JWKS_MEDIA_TYPE]);
       send(ctx, JWKS_MEDIA_TYPE, this.keyset);
       return true;
     }
@@ -131,15 +130,6 @@ export class OidcDiscovery {
   keysetJson(): Buffer {
     return this.keyset;
   }
-}
-
-/**
- * go-restful's route selection after the path matched: the method, then the Accept header;
- * a miss reaches kube-apiserver's ServiceErrorHandler, which writes it as a negotiated Status.
- */
-function route(ctx: Ctx, produces: string): void {
-  if (ctx.method !== 'GET') throw methodNotAllowed();
-  if (!routeAccepts(header(ctx.req, 'accept'), [produces])) throw routeNotAcceptable([produces]);
 }
 
 function send(ctx: Ctx, contentType: string, body: Buffer): void {

@@ -14,10 +14,9 @@ import {
   notMarshalable,
   OPTIMISTIC_LOCK_MESSAGE,
   resourceNotFound,
-  routeNotAcceptable,
   StatusError,
 } from '../apimachinery/errors.js';
-import { CBOR_SEQ_MEDIA_TYPE, isCborPatch, negotiateResponse, patchType, requestEncoding, routeAccepts, routeProduces, type Encoding, type ResponseFormat } from '../encoding/negotiate.js';
+import { CBOR_SEQ_MEDIA_TYPE, isCborPatch, negotiateResponse, patchType, requestEncoding, routeProduces, type Encoding, type ResponseFormat } from '../encoding/negotiate.js';
 import { encodeWatchEventCbor } from '../encoding/cbor.js';
 import { parseIncludeObject, partialObjectMetadata, table } from '../encoding/table.js';
 import { applyPatchDetailed } from '../patch/index.js';
@@ -55,6 +54,7 @@ import { deleteOptionsObject, optionsObject, requestAdmission, type AdmissionReq
 import { attributesFor, type Authorizer } from '../authz/types.js';
 import { CUSTOM_RESOURCE_VERBS, customResourceOf, normalizeCustomResource } from '../crd/kind.js';
 import { applyScaleToCustomResource, customResourcePatchValidation, customResourceToScale, decodeCustomResourceBody, terminatingError } from '../crd/requests.js';
+import { selectRouteByAccept } from './restful-route.js';
 
 export interface ResourceHandlerOptions {
   /** Default watch timeout bounds (upstream: min-request-timeout 1800s, random up to twice that). */
@@ -147,7 +147,7 @@ export class ResourceHandler {
     }
     if (!custom) {
       const produces = routeProducesFor(def, sub, verb, this.cbor);
-      if (produces && !routeAccepts(header(ctx.req, 'accept'), produces)) throw routeNotAcceptable(produces);
+      if (produces) selectRouteByAccept(ctx, produces);
     }
     if (def.deprecationWarning) ctx.warnings.push(def.deprecationWarning);
     if (def.group === '' && def.plural === 'componentstatuses') return this.componentStatuses(ctx, scope, verb);

@@ -1,8 +1,8 @@
 // /version: the Kubernetes version skiff is compatible with.
 
-import { methodNotAllowed, resourceNotFound, routeNotAcceptable } from '../apimachinery/errors.js';
-import { routeAccepts } from '../encoding/negotiate.js';
-import { header, sendBytes, type Ctx } from '../server/http.js';
+import { resourceNotFound } from '../apimachinery/errors.js';
+import { sendBytes, type Ctx } from '../server/http.js';
+import { selectGetRoute } from './restful-route.js';
 
 const PRODUCES = ['application/json'];
 
@@ -30,8 +30,7 @@ export function versionInfo(): Record<string, string> {
 export function handleVersion(ctx: Ctx): boolean {
   if (ctx.path !== '/version' && !ctx.path.startsWith('/version/')) return false;
   if (ctx.path !== '/version' && ctx.path !== '/version/') throw resourceNotFound();
-  if (ctx.method !== 'GET') throw methodNotAllowed();
-  if (!routeAccepts(header(ctx.req, 'accept'), PRODUCES)) throw routeNotAcceptable(PRODUCES);
+  selectGetRoute(ctx, PRODUCES);
   sendBytes(ctx, 200, 'application/json', JSON.stringify(versionInfo(), null, 2));
   return true;
 }

@@ -295,28 +295,17 @@ export function isPretty(ctx: Ctx): boolean {
 
 /** Write a value as JSON, YAML or protobuf. `json` may be pre-encoded bytes (the fast path); protobuf needs the type. */
 export function sendEncoded(ctx: Ctx, code: number, encoding: Encoding, value: unknown, preEncoded?: Buffer, protoType?: ObjectType): void {
-  if (encoding === 'cbor') {
-    const v = preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value;
-    sendBytes(ctx, code, CBOR_MEDIA_TYPE, encodeCbor(v, protoType));
+  const proto = encoding === 'protobuf' && protoType;
+  if (encoding !== 'cbor' && !proto && encoding !== 'yaml' && !isPretty(ctx)) {
+    sendBytes(ctx, code, 'application/json', preEncoded ?? Buffer.from(stringifyJson(value) + '\n'));
     return;
   }
-  if (encoding === 'protobuf' && protoType) {
-    const v = (preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value) as Record<string, unknown>;
-    sendBytes(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(encodeObjectProto(v, protoType)));
-    return;
-  }
-  if (encoding === 'yaml') {
-    const v = preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value;
-    sendBytes(ctx, code, 'application/yaml', toGoYaml(v));
-    return;
-  }
-  if (isPretty(ctx)) {
-    const v = preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value;
-    // json.MarshalIndent(obj, "", "  ") with no trailing newline, as the pretty serializer writes it.
-    sendBytes(ctx, code, 'application/json', JSON.stringify(v, null, 2));
-    return;
-  }
-  sendBytes(ctx, code, 'application/json', preEncoded ?? Buffer.from(stringifyJson(value) + '\n'));
+  const v = preEncoded ? JSON.parse(preEncoded.toString('utf8')) : value;
+  if (encoding === 'cbor') sendBytes(ctx, code, CBOR_MEDIA_TYPE, encodeCbor(v, protoType));
+  else if (proto) sendBytes(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(encodeObjectProto(v as Record<string, unknown>, proto)));
+  else if (encoding === 'yaml') sendBytes(ctx, code, 'application/yaml', toGoYaml(v));
+  // json.MarshalIndent(obj, "", "  ") with no trailing newline, as the pretty serializer writes it.
+  else sendBytes(ctx, code, 'application/json', JSON.stringify(v, null, 2));
 }
 
 export function sendStatus(ctx: Ctx, err: StatusError): void {
