@@ -94,28 +94,6 @@ export function badRequest(message: string): StatusError {
   return new StatusError(400, 'BadRequest', message);
 }
 
-/**
- * apimachinery pkg/api/validation/path IsValidPathSegmentName: a name used as a path
- * segment may not be '.' or '..' and may not contain '/' or '%'.
- */
-export function isValidPathSegmentName(name: string): string[] {
-  for (const illegal of ['.', '..']) if (name === illegal) return [`may not be '${illegal}'`];
-  const errs: string[] = [];
-  for (const illegal of ['/', '%']) if (name.includes(illegal)) errs.push(`may not contain '${illegal}'`);
-  return errs;
-}
-
-/**
- * The check of apiserver registry/generic/registry/store.go NamespaceKeyFunc and
- * NoNamespaceKeyFunc before a name becomes a storage key (get, update, patch, delete):
- * 400 `Name parameter invalid: %q: <msgs joined by ";">`.
- */
-export function checkNameParameter(name: string): void {
-  if (name.length === 0) throw badRequest('Name parameter required.');
-  const msgs = isValidPathSegmentName(name);
-  if (msgs.length) throw badRequest(`Name parameter invalid: ${goQuote(name)}: ${msgs.join(';')}`);
-}
-
 export function forbidden(gr: GroupResource, name: string, why: string): StatusError {
   const subject = name ? `${qualifiedResource(gr)} ${goQuote(name)}` : qualifiedResource(gr);
   return new StatusError(403, 'Forbidden', `${subject} is forbidden: ${why}`, resourceDetails(gr, name));

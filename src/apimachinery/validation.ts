@@ -7,7 +7,7 @@
 // and list-options modules share them.
 
 import { randomInt } from 'node:crypto';
-import { type FieldError, fieldErr } from './errors.js';
+import { badRequest, type FieldError, fieldErr } from './errors.js';
 
 export { goIsPrint, goQuote, goJSONString, goJSON, goStringCompare, byteLength } from './goformat.js';
 export { goFieldErrorString, goFieldErrorBody } from './errors.js';
@@ -482,4 +482,15 @@ export function generateName(base: string): string {
   let suffix = '';
   for (let i = 0; i < RANDOM_LENGTH; i++) suffix += NAME_ALPHABET[randomInt(NAME_ALPHABET.length)];
   return b + suffix;
+}
+
+/**
+ * The check of apiserver registry/generic/registry/store.go NamespaceKeyFunc and
+ * NoNamespaceKeyFunc before a name becomes a storage key (get, update, patch, delete):
+ * 400 `Name parameter invalid: %q: <msgs joined by ";">`.
+ */
+export function checkNameParameter(name: string): void {
+  if (name.length === 0) throw badRequest('Name parameter required.');
+  const msgs = isValidPathSegmentName(name);
+  if (msgs.length) throw badRequest(`Name parameter invalid: ${goQuote(name)}: ${msgs.join(';')}`);
 }

@@ -3,7 +3,7 @@
 // --help text are all derived from it. To add a flag, add one row.
 
 import { goParseBool } from '../apimachinery/querybool.js';
-import { isIP } from 'node:net';
+import { ipFamily } from '../util/ip-family.js';
 import { readCsv } from '../authn/csv.js';
 import { goQuote } from '../util/log.js';
 import { ADMISSION_PLUGIN_NAMES, DEFAULT_ADMISSION_PLUGINS } from '../admission/plugins.js';
@@ -350,7 +350,7 @@ export function parsePortRange(value: string): PortRange {
 
 function parseIp(s: string): string {
   const v = s.trim();
-  if (isIP(v) === 0) throw new Error(`failed to parse IP: ${goQuote(s)}`);
+  if (ipFamily(v) === 0) throw new Error(`failed to parse IP: ${goQuote(s)}`);
   return v;
 }
 

@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
-import { isIP } from 'node:net';
+import { ipFamily } from '../util/ip-family.js';
 
 export interface KubeconfigOptions {
   /** e.g. https://127.0.0.1:6443 (see serverUrl). */
@@ -89,5 +89,5 @@ export function serverUrl(host: string, port: number): string {
   let h = host;
   if (h === '' || h === '0.0.0.0') h = '127.0.0.1';
   else if (h === '::') h = '::1';
-  return isIP(h) === 6 ? `https://[${h}]:${port}` : `https://${h}:${port}`;
+  return ipFamily(h) === 6 ? `https://[${h}]:${port}` : `https://${h}:${port}`;
 }

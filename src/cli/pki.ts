@@ -7,7 +7,7 @@
 import { X509Certificate, createPrivateKey, createPublicKey, generateKeyPair, randomBytes, webcrypto, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { isIP } from 'node:net';
+import { ipFamily } from '../util/ip-family.js';
 import { join } from 'node:path';
 
 export interface CertAndKey {
@@ -273,7 +273,7 @@ function generateServiceAccountKeys(): Promise<{ privateKeyPem: string; publicKe
 /** The first host address of a CIDR, e.g. 10.0.0.1 for 10.0.0.0/24: the kubernetes Service IP. */
 export function firstServiceIp(cidr: string): string {
   const [addr, bitsText] = cidr.split('/');
-  const family = isIP(addr ?? '');
+  const family = ipFamily(addr ?? '');
   const bits = Number(bitsText);
   if (family === 0 || !Number.isInteger(bits)) throw new Error(`invalid CIDR address: ${cidr}`);
   const width = family === 4 ? 32 : 128;
@@ -361,7 +361,7 @@ function servingNames(opts: EnsurePkiOptions): { dnsNames: string[]; ipAddresses
   const ips = new Set<string>(['127.0.0.1', '::1', firstServiceIp(opts.serviceClusterIpRange ?? '10.0.0.0/24')]);
   for (const h of opts.hostnames ?? []) {
     if (!h) continue;
-    if (isIP(h)) ips.add(h);
+    if (ipFamily(h)) ips.add(h);
     else dns.add(h.toLowerCase());
   }
   dns.delete('');

@@ -1,7 +1,7 @@
 // The string formats kube-openapi's default registry checks for custom resources
 // (go-openapi strfmt). Unknown formats are not checked.
 
-import { isIP } from 'node:net';
+import { ipFamily } from '../util/ip-family.js';
 
 const checks: Record<string, (s: string) => boolean> = {
   'date-time': (s) => /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/.test(s) && !Number.isNaN(Date.parse(s.replace(' ', 'T'))),
@@ -12,12 +12,12 @@ const checks: Record<string, (s: string) => boolean> = {
   uuid3: (s) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(s),
   uuid4: (s) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i.test(s),
   uuid5: (s) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i.test(s),
-  ipv4: (s) => isIP(s) === 4,
-  ipv6: (s) => isIP(s) === 6,
+  ipv4: (s) => ipFamily(s) === 4,
+  ipv6: (s) => ipFamily(s) === 6,
   cidr: (s) => {
     const m = /^(.+)\/(\d{1,3})$/.exec(s);
     if (!m) return false;
-    const v = isIP(m[1]!);
+    const v = ipFamily(m[1]!);
     return v !== 0 && Number(m[2]) <= (v === 4 ? 32 : 128);
   },
   mac: (s) => /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i.test(s) || /^([0-9a-f]{2}[:-]){7}[0-9a-f]{2}$/i.test(s),

@@ -6,7 +6,6 @@ import { stringifyJson } from '../encoding/json-depth.js';
 import {
   alreadyExists,
   badRequest,
-  checkNameParameter,
   conflict,
   fieldErr,
   invalid,
@@ -19,6 +18,7 @@ import {
   type FieldError,
   forbidden,
 } from '../apimachinery/errors.js';
+import { checkNameParameter } from '../apimachinery/validation.js';
 import { CompactedError, FutureRevisionError, type KeyValue, type Store } from '../storage/store.js';
 import { TooOldResourceVersionError, type CacheWatcherSink, type Entry, type EventType } from '../storage/watchcache/cache.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
