@@ -11,6 +11,7 @@ import type { ObjectType } from '../types/schema.js';
 import { APIGroupDiscoveryList } from '../types/schemas/apidiscovery.js';
 import { APIGroup, APIGroupList, APIResourceList, APIVersions } from '../types/schemas/meta.js';
 import { encodeObjectProto, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
+import { toGoYaml } from '../encoding/go-yaml.js';
 import { selectGetRoute } from './restful-route.js';
 
 /** As upstream: base64 of the first 8 bytes of sha256("group/version/kind") of the storage version. */
@@ -29,8 +30,14 @@ interface Memoized {
   json: Buffer;
   /** Aggregated documents: the ETag of the JSON form, whatever the encoding. */
   etag?: string;
-  /** Aggregated documents: encoded from the JSON form on the first protobuf request. */
+  /** Encoded from the JSON form on the first protobuf request. */
   protobuf?: Buffer;
+  /** Encoded from the JSON form on the first YAML request (legacy documents only). */
+  yaml?: Buffer;
+}
+
+function protobufOf(doc: Memoized, type: ObjectType): Buffer {
+  return (doc.protobuf ??= Buffer.from(encodeObjectProto(JSON.parse(doc.json.toString('utf8')) as Obj, type)));
 }
 
 
@@ -111,7 +118,9 @@ export class Discovery {
     const offered = { protobuf: true };
     if (router === 'restful') selectGetRoute(ctx, routeProduces(false, offered));
     const { encoding } = negotiateResponse(accept, 'other', offered);
-    sendEncoded(ctx, 200, encoding, undefined, doc.json, type);
+    if (encoding === 'protobuf') sendBytes(ctx, 200, PROTOBUF_MEDIA_TYPE, protobufOf(doc, type));
+    else if (encoding === 'yaml') sendBytes(ctx, 200, 'application/yaml', (doc.yaml ??= Buffer.from(toGoYaml(JSON.parse(doc.json.toString('utf8'))))));
+    else sendEncoded(ctx, 200, encoding, undefined, doc.json, type);
   }
 
   private group(name: string, versions: string[]): Obj {
@@ -205,8 +214,7 @@ export class Discovery {
       return;
     }
     if (encoding === 'protobuf') {
-      doc.protobuf ??= Buffer.from(encodeObjectProto(JSON.parse(doc.json.toString('utf8')) as Obj, APIGroupDiscoveryList));
-      sendBytes(ctx, 200, `${PROTOBUF_MEDIA_TYPE};${aggregatedParams(version)}`, doc.protobuf);
+      sendBytes(ctx, 200, `${PROTOBUF_MEDIA_TYPE};${aggregatedParams(version)}`, protobufOf(doc, APIGroupDiscoveryList));
     } else sendBytes(ctx, 200, `application/json;${aggregatedParams(version)}`, doc.json);
   }
 }
