@@ -24,7 +24,8 @@ if (out && isMainThread) {
   const mib = (x: number) => Math.round((x / 1048576) * 10) / 10;
   const split = () => {
     const m = process.memoryUsage();
-    return { rss: mib(m.rss), heapUsed: mib(m.heapUsed), heapTotal: mib(m.heapTotal), external: mib(m.external), arrayBuffers: mib(m.arrayBuffers) };
+    // V8's own malloc (compiler zones and the like): part of 'other', outside heap and buffers.
+    return { rss: mib(m.rss), heapUsed: mib(m.heapUsed), heapTotal: mib(m.heapTotal), external: mib(m.external), arrayBuffers: mib(m.arrayBuffers), v8Malloced: mib(getHeapStatistics().malloced_memory) };
   };
   process.on('SIGUSR2', () => {
     const before = split();

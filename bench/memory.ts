@@ -44,6 +44,7 @@ interface Split {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+  v8Malloced: number;
 }
 
 /** Asks the diagnostic preload of pid for its memory split (see bench/memory-probe.ts). */
@@ -53,7 +54,7 @@ async function probe(pid: number, file: string): Promise<string> {
   for (let i = 0; i < 200 && !existsSync(file); i++) await sleep(50);
   const { before, afterGc } = JSON.parse(readFileSync(file, 'utf8')) as { before: Split; afterGc: Split };
   const show = (s: Split) =>
-    `rss ${s.rss} heap ${s.heapUsed}/${s.heapTotal} external ${s.external} (arrayBuffers ${s.arrayBuffers}) other ${(s.rss - s.heapTotal - s.external).toFixed(1)}`;
+    `rss ${s.rss} heap ${s.heapUsed}/${s.heapTotal} external ${s.external} (arrayBuffers ${s.arrayBuffers}) other ${(s.rss - s.heapTotal - s.external).toFixed(1)} (V8 malloc ${s.v8Malloced})`;
   let worker = '';
   try {
     const w = JSON.parse(readFileSync(`${file}.worker`, 'utf8')) as { heapTotal: number; external: number };

@@ -205,9 +205,10 @@ export class Discovery {
 
   private sendAggregated(ctx: Ctx, { version, encoding }: AggregatedFormat, core: boolean): void {
     const doc = this.memo(`agg:${version}:${core}`, () => this.aggregated(version, core));
-    const etag = (doc.etag ??= `"${createHash('sha512').update(doc.json).digest('hex').slice(0, 64).toUpperCase()}"`);
-    setHeader(ctx.res, 'vary', 'Accept');
+    const etag = (doc.etag ??= aggregatedETag(doc.json));
     setHeader(ctx.res, 'etag', etag);
+    setHeader(ctx.res, 'vary', 'Accept');
+    setHeader(ctx.res, 'cache-control', 'public');
     if (header(ctx.req, 'if-none-match') === etag) {
       writeHead(ctx, 304);
       ctx.res.end();
@@ -222,6 +223,16 @@ export class Discovery {
 interface AggregatedFormat {
   version: 'v2' | 'v2beta1';
   encoding: 'json' | 'protobuf';
+}
+
+/**
+ * discovery/aggregated etag.go: the upper-case hex SHA-512 of json.Marshal of the list as the
+ * handler caches it, before the serializer sets its kind and apiVersion (TypeMeta is omitempty,
+ * ListMeta is not), quoted. Both versions carry the same items, so they share the ETag.
+ */
+function aggregatedETag(json: Buffer): string {
+  const { items } = JSON.parse(json.toString('utf8')) as { items: unknown[] };
+  return `"${createHash('sha512').update(`{"metadata":{},"items":${JSON.stringify(items)}}`).digest('hex').toUpperCase()}"`;
 }
 
 const aggregatedParams = (version: string) => `g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;

@@ -171,8 +171,11 @@ function tooLarge(ctx: Ctx): StatusError {
   return requestEntityTooLarge(ctx.maxBodyBytes);
 }
 
+/** Cache-Control as upstream's WithCacheControl filter sets it: unless the handler set its own. */
 function baseHeaders(ctx: Ctx, contentType: string): Record<string, HeaderValue> {
-  return { 'content-type': contentType, 'cache-control': 'no-cache, private', 'audit-id': ctx.auditId };
+  const headers: Record<string, HeaderValue> = { 'content-type': contentType, 'audit-id': ctx.auditId };
+  if (!ctx.res.hasHeader('cache-control')) headers['cache-control'] = 'no-cache, private';
+  return headers;
 }
 
 function acceptsGzip(ctx: Ctx): boolean {

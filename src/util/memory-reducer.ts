@@ -160,22 +160,15 @@ function loopUtilization(): () => number {
 
 /**
  * A full, compacting V8 collection: the gc() that --expose-gc gives, taken from a context made
- * while the flag is on, run twice. One gc() frees the dead objects but keeps every old-space
- * page that still holds a live one (after a load, most of them); the second evacuates the
- * fragmented pages the first found (a fragmented 190 MiB heap holding 15 MiB: 156 MiB of old
- * space stay committed after one gc(), 72 after two). --optimize-for-size would compact further
- * (40), but it implies --max-semi-space-size=1, which --no-optimize-for-size does not undo.
- * The flag is switched back off at once: V8's code cache is bound to the flags' hash, and the
- * launcher's cache (written a few seconds after start) must match the flags of the next start.
+ * while the flag is on. The flag is switched back off at once: V8's code cache is bound to the
+ * flags' hash, and the launcher's cache (written a few seconds after start) must match the flags
+ * of the next start.
  */
 export function fullGc(): () => void {
   setFlagsFromString('--expose-gc');
   try {
     const gc = runInNewContext('gc') as () => void;
-    return () => {
-      gc();
-      gc();
-    };
+    return () => gc();
   } finally {
     setFlagsFromString('--no-expose-gc');
   }

@@ -141,10 +141,16 @@ describe('negotiated errors and discovery against kube-apiserver', { skip: missi
     for (const version of ['v2', 'v2beta1']) {
       const params = `g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
       const asked = { json: `application/json;${params}`, protobuf: `${PROTOBUF};${params},application/json;${params}` };
-      // The core group is the same in both servers: byte for byte.
+      // The core group is the same in both servers: byte for byte, and so its ETag (discovery/aggregated
+      // etag.go: the SHA-512 of the cached list's JSON, the same for both versions and encodings).
+      const caching = (r: { headers: Record<string, unknown> }) => JSON.stringify(['etag', 'cache-control', 'vary'].map((h) => r.headers[h]));
       for (const accept of Object.values(asked)) {
         const [a, b] = await Promise.all([kas.raw('GET', '/api', { accept }), srv.request('GET', '/api', { headers: { accept } })]);
         if (seen(a) !== seen(b)) differences.push(`/api [${accept}]:\n  kube-apiserver ${seen(a)}\n  skiff          ${seen(b)}`);
+        if (caching(a) !== caching(b)) differences.push(`/api [${accept}] caching headers:\n  kube-apiserver ${caching(a)}\n  skiff          ${caching(b)}`);
+        const ifNoneMatch = { accept, 'if-none-match': String(a.headers['etag']) };
+        const [a304, b304] = await Promise.all([kas.raw('GET', '/api', ifNoneMatch), srv.request('GET', '/api', { headers: ifNoneMatch })]);
+        if (`${a304.status} ${caching(a304)}` !== `${b304.status} ${caching(b304)}`) differences.push(`/api [${accept}] If-None-Match: kube-apiserver ${a304.status} ${caching(a304)}, skiff ${b304.status} ${caching(b304)}`);
       }
       // /apis holds groups that differ between v1.32 and v1.34: the groups both serve alike, decoded.
       const [a, b] = await Promise.all([kas.raw('GET', '/apis', { accept: asked.protobuf }), srv.request('GET', '/apis', { headers: { accept: asked.protobuf } })]);
