@@ -114,6 +114,10 @@ export function negotiateResponse(accept: string | undefined, kind: 'get' | 'lis
     if (as === 'PartialObjectMetadata' && kind !== 'list') return { encoding, target: 'PartialObjectMetadata', metaVersion: v };
     if (as === 'PartialObjectMetadataList' && kind === 'list') return { encoding, target: 'PartialObjectMetadataList', metaVersion: v };
   }
+  // A watch is negotiated as an object first (handlers/get.go ListResource), whose miss names
+  // the object types (application/cbor-seq alone is one), and then as a stream (watch.go),
+  // whose miss names the stream types (application/yaml is one).
+  if (stream) negotiateResponse(accept, 'list', opts);
   throw notAcceptable(offeredTypes(stream, opts));
 }
 

@@ -163,6 +163,10 @@ describe('CBOR against kube-apiserver with CBORServingAndStorage', { skip: missi
     const [c, d] = await Promise.all([kas.raw('GET', path, { accept: 'application/cbor-seq' }), skiffRaw('GET', path, { accept: 'application/cbor-seq' })]);
     assert.equal(c.status, 406);
     assert.equal(d.status, 406);
+    // ...and its 406 names the object types (the list handler negotiates the object first).
+    assert.equal(JSON.parse(d.body.toString('utf8')).message, JSON.parse(c.body.toString('utf8')).message);
+    const [y1, y2] = await Promise.all([kas.raw('GET', path, { accept: 'application/yaml' }), skiffRaw('GET', path, { accept: 'application/yaml' })]);
+    assert.deepEqual([y2.status, y2.body.toString('utf8')], [y1.status, y1.body.toString('utf8')], 'a YAML watch: 406, in YAML, naming the stream types');
     assert.equal(a.status, 200);
     assert.equal(b.headers['content-type'], a.headers['content-type']);
     const events = (body: Buffer): Shape[] => {

@@ -11,6 +11,7 @@ import { request } from 'node:https';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import yaml from 'js-yaml';
 import { decodeCbor, encodeCbor, itemLength } from '../../src/encoding/cbor.js';
 import { builtinCatalog } from '../../src/types/catalog.js';
 import { coreSchemas } from '../../src/types/schemas/core.js';
@@ -300,12 +301,15 @@ describe('CBOR with CBORServingAndStorage on', () => {
     assert.equal(JSON.parse(r.body.toString('utf8')).message, `406: Not Acceptable\n\nAvailable representations: application/json, application/yaml, application/vnd.kubernetes.protobuf, application/cbor, ${STREAMS}`);
     const item = await raw(srv, 'GET', `/api/v1/namespaces/${NS}/configmaps/x`, { accept: 'text/html' });
     assert.equal(JSON.parse(item.body.toString('utf8')).message, '406: Not Acceptable\n\nAvailable representations: application/json, application/yaml, application/vnd.kubernetes.protobuf, application/cbor');
-    // A watch asking for application/cbor-seq alone passes the route and fails the negotiation.
-    // (kube-apiserver v1.32 then names the object types, application/cbor included; skiff the
-    // stream types: a known difference in the message only.)
+    // A watch asking for application/cbor-seq alone passes the route and fails the negotiation
+    // of the object (handlers/get.go ListResource), which names the object types; one asking
+    // for YAML fails the stream's (watch.go), which names the stream types.
     const w = await raw(srv, 'GET', `/api/v1/namespaces/${NS}/configmaps?watch=true`, { accept: 'application/cbor-seq' });
     assert.equal(w.status, 406);
-    assert.match(JSON.parse(w.body.toString('utf8')).message, /^only the following media types are accepted: /);
+    assert.equal(JSON.parse(w.body.toString('utf8')).message, 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf, application/cbor');
+    const y = await raw(srv, 'GET', `/api/v1/namespaces/${NS}/configmaps?watch=true`, { accept: 'application/yaml' });
+    assert.equal(y.status, 406);
+    assert.equal((yaml.load(y.body.toString('utf8')) as { message: string }).message, `only the following media types are accepted: ${STREAMS}`);
     const c = await raw(srv, 'POST', `/api/v1/namespaces/${NS}/configmaps`, { 'content-type': 'text/plain' }, Buffer.from('x'));
     assert.equal(c.status, 415);
     assert.equal(JSON.parse(c.body.toString('utf8')).message, 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf, application/cbor');
