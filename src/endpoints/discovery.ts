@@ -2,7 +2,7 @@
 // aggregated discovery (apidiscovery.k8s.io v2 and v2beta1), derived from the catalog.
 
 import { createHash } from 'node:crypto';
-import { methodNotAllowed, resourceNotFound } from '../apimachinery/errors.js';
+import { resourceNotFound } from '../apimachinery/errors.js';
 import { negotiateResponse, parseMediaRanges, routeProduces } from '../encoding/negotiate.js';
 import { header, sendBytes, sendEncoded, sendText, setHeader, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog } from '../types/catalog.js';
@@ -36,8 +36,14 @@ interface Memoized {
   yaml?: Buffer;
 }
 
+const decoded = (doc: Memoized): Obj => JSON.parse(doc.json.toString('utf8'));
+
 function protobufOf(doc: Memoized, type: ObjectType): Buffer {
-  return (doc.protobuf ??= Buffer.from(encodeObjectProto(JSON.parse(doc.json.toString('utf8')) as Obj, type)));
+  return (doc.protobuf ??= Buffer.from(encodeObjectProto(decoded(doc), type)));
+}
+
+function yamlOf(doc: Memoized): Buffer {
+  return (doc.yaml ??= Buffer.from(toGoYaml(decoded(doc))));
 }
 
 
@@ -119,7 +125,7 @@ export class Discovery {
     if (router === 'restful') selectGetRoute(ctx, routeProduces(false, offered));
     const { encoding } = negotiateResponse(accept, 'other', offered);
     if (encoding === 'protobuf') sendBytes(ctx, 200, PROTOBUF_MEDIA_TYPE, protobufOf(doc, type));
-    else if (encoding === 'yaml') sendBytes(ctx, 200, 'application/yaml', (doc.yaml ??= Buffer.from(toGoYaml(JSON.parse(doc.json.toString('utf8'))))));
+    else if (encoding === 'yaml') sendBytes(ctx, 200, 'application/yaml', yamlOf(doc));
     else sendEncoded(ctx, 200, encoding, undefined, doc.json, type);
   }
 
@@ -205,7 +211,7 @@ export class Discovery {
 
   private sendAggregated(ctx: Ctx, { version, encoding }: AggregatedFormat, core: boolean): void {
     const doc = this.memo(`agg:${version}:${core}`, () => this.aggregated(version, core));
-    const etag = (doc.etag ??= aggregatedETag(doc.json));
+    const etag = (doc.etag ??= aggregatedETag(decoded(doc).items as unknown[]));
     setHeader(ctx.res, 'etag', etag);
     setHeader(ctx.res, 'vary', 'Accept');
     setHeader(ctx.res, 'cache-control', 'public');
@@ -230,8 +236,7 @@ interface AggregatedFormat {
  * handler caches it, before the serializer sets its kind and apiVersion (TypeMeta is omitempty,
  * ListMeta is not), quoted. Both versions carry the same items, so they share the ETag.
  */
-function aggregatedETag(json: Buffer): string {
-  const { items } = JSON.parse(json.toString('utf8')) as { items: unknown[] };
+function aggregatedETag(items: unknown[]): string {
   return `"${createHash('sha512').update(`{"metadata":{},"items":${JSON.stringify(items)}}`).digest('hex').toUpperCase()}"`;
 }
 

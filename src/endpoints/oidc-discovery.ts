@@ -11,7 +11,7 @@
 import { createHash, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { signingAlgorithm } from '../authn/keys.js';
 import { selectGetRoute } from './restful-route.js';
-import { setHeader, writeHead, type Ctx } from '../server/http.js';
+import { writeHead, type Ctx } from '../server/http.js';
 
 export const OPENID_CONFIG_PATH = '/.well-known/openid-configuration';
 export const JWKS_PATH = '/openid/v1/jwks';
