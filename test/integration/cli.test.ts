@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { kubectl } from '../support/kubectl.js';
+import { awaitStderrLine, onFreshPort } from '../support/ports.js';
 import { eventually } from '../support/server.js';
 
 // The bundled CLI that `npm start` and the `skiff` bin run (built by `npm install`); else the compiled one.
@@ -34,6 +35,34 @@ function get(port: number, path: string): Promise<{ status: number; body: string
   });
 }
 
+/** A server process with its stderr kept, so a start that fails says why (exit status and log). */
+function startSkiff(args: string[]): { child: ChildProcess; log: () => string } {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  spawned.push(child);
+  let log = '';
+  child.stderr!.on('data', (c) => (log += c));
+  return { child, log: () => log };
+}
+
+/** /readyz answering 200, or the reason it never will: the process ended, or the wait timed out (with its log). */
+async function waitReady(server: { child: ChildProcess; log: () => string }, port: number, what: string): Promise<void> {
+  let ended: ((e: Error) => void) | undefined;
+  const onExit = (code: number | null, signal: string | null) =>
+    ended?.(new Error(`${what}: skiff exited (code ${code}, signal ${signal}) before it was ready; its stderr:\n${server.log()}`));
+  const exited = new Promise<never>((_, reject) => (ended = reject));
+  server.child.once('exit', onExit);
+  try {
+    await Promise.race([
+      exited,
+      eventually(async () => (await get(port, '/readyz')).status === 200, 60_000, what).catch((e: Error) => {
+        throw new Error(`${e.message}; skiff's stderr so far:\n${server.log()}`);
+      }),
+    ]);
+  } finally {
+    server.child.off('exit', onExit);
+  }
+}
+
 describe('skiff CLI', () => {
   it('prints help and rejects bad flags with exit code 2', () => {
     const help = spawnSync(process.execPath, [mainJs, '--help'], { encoding: 'utf8' });
@@ -51,19 +80,22 @@ describe('skiff CLI', () => {
   it('generates PKI and a kubeconfig, reuses them on restart, and shuts down gracefully', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'skiff-cli-'));
     dirs.push(dataDir);
-    const port = 21000 + Math.floor(Math.random() * 20000);
-    const args = [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', '--shutdown-delay-duration=10s'];
-    let child: ReturnType<typeof spawn> = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    spawned.push(child);
-    let log = '';
-    child.stderr!.on('data', (c) => (log += c));
-    await eventually(async () => (await get(port, '/readyz')).status === 200, 60_000, 'readyz');
+    const argsOn = (port: number) => [mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', '--shutdown-delay-duration=10s'];
+    // A port taken between the check and the bind: start again on another (the restart reuses the one that served).
+    const { port, first } = await onFreshPort(async (port) => {
+      const first = startSkiff(argsOn(port));
+      await awaitStderrLine(first.child, /Serving securely/, 'skiff');
+      return { port, first };
+    });
+    const args = argsOn(port);
+    let child = first.child;
+    await waitReady(first, port, 'readyz');
     for (const f of ['ca.crt', 'apiserver.crt', 'admin.crt', 'kubeconfig', 'skiff.db']) assert.ok(existsSync(join(dataDir, f)), f);
     const ca1 = readFileSync(join(dataDir, 'ca.crt'), 'utf8');
     const kc = join(dataDir, 'kubeconfig');
     const created = await kubectl(kc, ['apply', '-f', '-', '--validate=false'], 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: survives\n  namespace: default\ndata:\n  a: b\n');
     assert.equal(created.code, 0, created.stderr);
-    assert.match(log, /Serving securely/);
+    assert.match(first.log(), /Serving securely/);
 
     // SIGTERM: readyz fails during the shutdown delay, then the process exits cleanly.
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -74,10 +106,10 @@ describe('skiff CLI', () => {
     assert.match(verbose.body, /\[-\]shutdown failed: reason withheld/);
     assert.equal(await exited, 0);
 
-    child = spawn(process.execPath, args, { stdio: 'ignore' });
-    spawned.push(child);
+    const second = startSkiff(args);
+    child = second.child;
     try {
-      await eventually(async () => (await get(port, '/readyz')).status === 200, 60_000, 'readyz after restart');
+      await waitReady(second, port, 'readyz after restart');
       assert.equal(readFileSync(join(dataDir, 'ca.crt'), 'utf8'), ca1);
       const got = await kubectl(kc, ['get', 'configmap', 'survives', '-n', 'default', '-o', 'jsonpath={.data.a}']);
       assert.equal(got.code, 0, got.stderr);

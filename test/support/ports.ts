@@ -5,20 +5,52 @@
 // when its bind failed, and is only taken for started once it is known to serve that port.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-/** A port nothing listens on right now (it may be taken by the time it is used). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The lowest port the kernel hands out for outgoing connections (Linux's default 32768). A
+ * port below it is never taken by a client socket, only by a listener that asked for it.
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 1024 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** Whether port (0: any) can be bound on 127.0.0.1 right now; the bound port, or 0 when it cannot. */
+function tryBind(port: number): Promise<number> {
+  return new Promise((resolve) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.once('error', () => resolve(0));
+    srv.listen(port, '127.0.0.1', () => {
       const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
     });
   });
+}
+
+/**
+ * A port nothing listens on right now (it may be taken by the time it is used). It is drawn
+ * below the ephemeral range, so the client connections of the tests running in parallel
+ * cannot take it between this check and a child's bind; the OS's choice only when no such
+ * port is free.
+ */
+export async function freePort(): Promise<number> {
+  const low = 10_000;
+  const high = ephemeralLow();
+  for (let i = 0; i < 20 && high > low; i++) {
+    const port = await tryBind(low + Math.floor(Math.random() * (high - low)));
+    if (port) return port;
+  }
+  const any = await tryBind(0);
+  if (!any) throw new Error('no free port on 127.0.0.1');
+  return any;
 }
 
 /** How a process says its port was taken: Go's net package, or Node's error code. */
