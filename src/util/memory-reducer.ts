@@ -5,16 +5,19 @@
 // - glibc's malloc returns freed memory only from the top of its heap: the holes that deleted
 //   objects, finished lists and closed connections leave below a live allocation stay
 //   resident (bench/memory.ts: ~170 MiB after deleting 20,000 objects, until malloc_trim).
-// One full GC and then, once V8 has swept the dead array buffers, malloc_trim(0) (which
+// - V8's young generation stays as large as the busiest moment made it (32 MiB committed
+//   after a load, ~1.5 KiB per object at 20,000) until a collection made to reduce memory.
+// V8's memory-pressure collection (a full GC that also shrinks the young generation; see
+// native.ts) and then, once V8 has swept the dead array buffers, malloc_trim(0) (which
 // madvises every free page of every arena away) run on a quiet tick of the event loop: at once
 // when much was released or the RSS grew a lot since the last time, and otherwise once the process has stayed quiet a few ticks after any work
 // (closed connections, a compaction and the like leave holes too). At most one reduction per
 // quiet period, and at most one per minGapMs (a full GC of a large heap pauses the loop for tens
 // of ms). Both are process-wide, so one reducer runs per process (the CLI's).
-import { createRequire } from 'node:module';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
+import { GCProfiler, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { mallocTrim, v8MemoryPressure } from './native.js';
 
 const MiB = 1024 * 1024;
 
@@ -62,6 +65,7 @@ export interface MemoryReducerOptions {
   /** Process probes; the defaults are the real ones (tests give their own). */
   utilization?: () => number;
   rss?: () => number;
+  /** Runs the collection, or has V8 run it on this thread within a few ms. */
   collect?: () => void;
   trim?: () => void;
   /** Told what each reduction did. */
@@ -75,6 +79,8 @@ export class MemoryReducer {
   private lastAt = -Infinity;
   /** Some work (a busy tick, released bytes) happened since the last reduction. */
   private worked = false;
+  /** The last tick reduced: the next interval holds that reduction's own pause, which is not work. */
+  private reducedLastTick = false;
   private readonly opts: Required<Omit<MemoryReducerOptions, 'onReduced'>> & Pick<MemoryReducerOptions, 'onReduced'>;
 
   constructor(opts: MemoryReducerOptions = {}) {
@@ -90,8 +96,8 @@ export class MemoryReducer {
       sweepWaitMs: opts.sweepWaitMs ?? 250,
       utilization: opts.utilization ?? loopUtilization(),
       rss: opts.rss ?? (() => process.memoryUsage.rss()),
-      collect: opts.collect ?? fullGc(),
-      trim: opts.trim ?? mallocTrim(),
+      collect: opts.collect ?? onFirstUse(memoryReducingGc),
+      trim: opts.trim ?? onFirstUse(() => mallocTrim() ?? (() => {})),
       onReduced: opts.onReduced,
     };
     this.rssAfterLast = this.opts.rss();
@@ -111,7 +117,9 @@ export class MemoryReducer {
   /** One look: reduces when the last interval was quiet and there is something to give back. */
   tick(): boolean {
     const o = this.opts;
-    if (o.utilization() > o.quietUtilization) {
+    const busy = o.utilization() > o.quietUtilization && !this.reducedLastTick;
+    this.reducedLastTick = false;
+    if (busy) {
       this.quietTicks = 0;
       this.worked = true;
       return false;
@@ -122,13 +130,18 @@ export class MemoryReducer {
     const settled = (this.worked || released >= o.minSettleReleasedBytes) && this.quietTicks >= o.settleTicks;
     if ((!much && !settled) || o.now() - this.lastAt < o.minGapMs) return false;
     this.worked = false;
+    this.reducedLastTick = true;
     this.lastAt = o.now();
     const freed = released;
     released = 0;
+    // The collection's pause, whether it ran inside collect() or was scheduled by it.
+    const gcPauses = new GCProfiler();
+    gcPauses.start();
     const t0 = performance.now();
     o.collect();
-    const gcMs = performance.now() - t0;
+    const collectMs = performance.now() - t0;
     const giveBack = () => {
+      const gcMs = Math.max(collectMs, gcPauses.stop().statistics.reduce((sum, gc) => sum + gc.cost / 1000, 0));
       const t1 = performance.now();
       for (const fn of reducers) {
         try {
@@ -158,6 +171,20 @@ function loopUtilization(): () => number {
   };
 }
 
+/** make() at the first call (koffi's native code is loaded when a reduction first runs, not at start). */
+function onFirstUse<F extends () => unknown>(make: () => F): F {
+  let f: F | undefined;
+  return (() => (f ??= make())()) as F;
+}
+
+/**
+ * V8's memory-pressure collection (see native.ts), which also shrinks the young generation and
+ * frees empty pages; where it can't be had, the ordinary full GC.
+ */
+export function memoryReducingGc(): () => void {
+  return v8MemoryPressure() ?? fullGc();
+}
+
 /**
  * A full, compacting V8 collection: the gc() that --expose-gc gives, taken from a context made
  * while the flag is on. The flag is switched back off at once: V8's code cache is bound to the
@@ -174,21 +201,3 @@ export function fullGc(): () => void {
   }
 }
 
-/**
- * glibc's malloc_trim(0) through koffi (FFI): Node has no binding for it. Where it can't be had
- * (another libc, koffi's binary missing), only the GC runs.
- */
-function mallocTrim(): () => void {
-  let trim: ((pad: number) => number) | null | undefined;
-  return () => {
-    if (trim === undefined) {
-      try {
-        const koffi = createRequire(import.meta.url)('koffi') as { load(lib: string): { func(sig: string): (pad: number) => number } };
-        trim = process.platform === 'linux' ? koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') : null;
-      } catch {
-        trim = null;
-      }
-    }
-    trim?.(0);
-  };
-}

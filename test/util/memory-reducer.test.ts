@@ -97,6 +97,22 @@ test('memory reducer: work since the last reduction is settled after enough quie
   assert.equal(state.ran.length, 4);
 });
 
+test('memory reducer: the pause of a reduction is not work that calls for another one', () => {
+  const { state, reducer } = driven({ settleTicks: 3 });
+  noteReleased(20 * MiB);
+  assert.equal(reducer.tick(), true);
+  state.utilization = 0.3; // the interval that held the reduction's collection and trim
+  assert.equal(reducer.tick(), false);
+  state.utilization = 0.02;
+  for (let i = 0; i < 10; i++) assert.equal(reducer.tick(), false, 'nothing was done since');
+  state.utilization = 0.3; // real work now
+  reducer.tick();
+  state.utilization = 0.02;
+  for (let i = 0; i < 2; i++) assert.equal(reducer.tick(), false);
+  assert.equal(reducer.tick(), true);
+  assert.deepEqual(state.ran, ['gc', 'trim', 'gc', 'trim']);
+});
+
 test('memory reducer: light churn alone does not settle, and reductions keep their distance', () => {
   const state = { now: 0, ran: 0 };
   const reducer = new MemoryReducer({
@@ -158,6 +174,42 @@ test('memory reducer: the real GC and malloc_trim give freed native memory back 
   const out = JSON.parse(r.stdout) as { before: number; after: number; reduced: boolean; kept: number };
   assert.equal(out.reduced, true);
   assert.ok(out.before - out.after > 48 * MiB, `RSS ${(out.before / MiB).toFixed(0)} MiB -> ${(out.after / MiB).toFixed(0)} MiB: the freed Buffers were not given back`);
+});
+
+// The young generation a load grew stays committed through an ordinary gc(); the reducer's
+// collection is V8's low-memory one, which shrinks it (and says nothing on stderr).
+test('memory reducer: a reduction shrinks the young generation a load grew, silently', () => {
+  const reducerUrl = new URL('../../src/util/memory-reducer.js', import.meta.url).href;
+  const script = `
+    const { getHeapSpaceStatistics } = await import('node:v8');
+    const { MemoryReducer, noteReleased, fullGc } = await import(${JSON.stringify(reducerUrl)});
+    const young = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+    const kept = [];
+    for (let round = 0; round < 40; round++) {
+      const garbage = [];
+      for (let i = 0; i < 50_000; i++) garbage.push({ i, s: 'v' + i });
+      kept.push(garbage[round]);
+    }
+    fullGc()();
+    const afterLoad = young();
+    // The collection may run a few ms after tick() (V8 schedules it): read after the give-back.
+    const reduced = new Promise((done) => {
+      const reducer = new MemoryReducer({ utilization: () => 0, trim: () => {}, onReduced: done });
+      noteReleased(1 << 30);
+      if (!reducer.tick()) throw new Error('no reduction ran');
+    });
+    const alive = setInterval(() => {}, 1000);
+    const { ms } = await reduced;
+    clearInterval(alive);
+    process.stdout.write(JSON.stringify({ afterLoad, afterReduction: young(), ms, kept: kept.length }));
+  `;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  const out = JSON.parse(r.stdout) as { afterLoad: number; afterReduction: number; ms: number };
+  assert.ok(out.ms > 0, 'the reduction reports the collection it waited for');
+  assert.ok(out.afterLoad >= 8 * MiB, `the load grew the young generation to ${out.afterLoad / MiB} MiB only`);
+  assert.ok(out.afterReduction <= 2 * MiB, `young generation ${out.afterLoad / MiB} -> ${out.afterReduction / MiB} MiB`);
 });
 
 // V8 rejects a code cache made under other flags; the launcher writes its cache a few seconds

@@ -1,0 +1,62 @@
+// The two process-level calls the memory reducer needs and Node has no binding for, made
+// through koffi (FFI): glibc's malloc_trim(0), and V8's memory-pressure collection. Each is
+// looked up on first use; where it can't be had (another libc or platform, koffi's binary
+// missing, a runtime without the symbol) the lookup answers null and the reducer does without.
+import { createRequire } from 'node:module';
+
+interface KoffiFunction {
+  (...args: unknown[]): unknown;
+  async(...argsThenCallback: unknown[]): void;
+}
+interface KoffiLibrary {
+  func(signature: string): KoffiFunction;
+}
+
+function loadLibrary(name: string | null): KoffiLibrary | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    const koffi = createRequire(import.meta.url)('koffi') as { load(lib: string | null): KoffiLibrary };
+    return koffi.load(name);
+  } catch {
+    return null;
+  }
+}
+
+/** glibc's malloc_trim(0): every free page of every malloc arena given back to the OS. */
+export function mallocTrim(): (() => void) | null {
+  try {
+    const trim = loadLibrary('libc.so.6')?.func('int malloc_trim(size_t pad)');
+    return trim ? () => void trim(0) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** v8::MemoryPressureLevel::kCritical. */
+const CRITICAL = 2;
+
+/**
+ * V8's collection under memory pressure (v8::Isolate::MemoryPressureNotification(kCritical)): a
+ * full, compacting GC flagged to reduce the footprint, after which V8 also frees its empty pages
+ * and shrinks the young generation to its minimum (1 MiB, where a load leaves 32 MiB committed
+ * that an ordinary gc() keeps). V8 sets the level back to normal itself when it collects. The
+ * node binary exports V8's API for addons; these are Isolate::GetCurrent and
+ * Isolate::MemoryPressureNotification (Itanium C++ ABI names, `this` first). V8 allows the
+ * notification from any thread. Made through FFI on the main thread, the collection would run
+ * on koffi's own call stack, which V8 does not survive (tried: a segfault); made from a
+ * thread-pool thread (koffi's async call), it makes V8 schedule the collection on the main
+ * thread, which runs it in its own frames within a few ms.
+ */
+export function v8MemoryPressure(): (() => void) | null {
+  try {
+    const self = loadLibrary(null);
+    if (!self) return null;
+    const isolate = self.func('void* _ZN2v87Isolate10GetCurrentEv()')();
+    const notify = self.func('void _ZN2v87Isolate26MemoryPressureNotificationENS_19MemoryPressureLevelE(void* isolate, int level)');
+    if (!isolate) return null;
+    const ignore = () => {};
+    return () => notify.async(isolate, CRITICAL, ignore);
+  } catch {
+    return null;
+  }
+}
