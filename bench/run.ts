@@ -32,16 +32,15 @@
 // do with this client, whatever the server does per create.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createSecureServer } from 'node:http2';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
-import { client, cpuMs, median, nodeFloor, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
+import { client, cpuMs, median, nodeFloor, rssMiB, startSkiffOn, waitReady, type Client } from './skiff-process.js';
 import { memoryBench, memoryOptionsFromArgs } from './memory.js';
+import { bareHttpsStart, spawnBareServer, stopBareServer } from './bare-https-server.js';
 
 /** Client mode: `run.js --create-client <json>` posts ConfigMaps and prints creates/s. */
 interface CreateClientArgs {
@@ -82,62 +81,17 @@ async function runCreateClient(args: CreateClientArgs): Promise<void> {
   for (const c of clients) c.agent.destroy();
 }
 
-/** Bare-server mode: `run.js --bare-https-server <json>` serves canned answers and prints its port. */
-interface BareServerArgs {
-  /** The skiff data dir whose serving certificate, key and client CA the server uses. */
-  dataDir: string;
-  /** The body every POST is answered with (201). */
-  createdBody: string;
-}
-
-/** The same server set-up as skiff's (src/server/server.ts): HTTP/2 with HTTP/1.1 fallback, mutual TLS asked for. */
-function runBareServer(args: BareServerArgs): void {
-  const created = Buffer.from(args.createdBody);
-  const ok = Buffer.from('{"kind":"Namespace","apiVersion":"v1","metadata":{"name":"bench"}}\n');
-  const server = createSecureServer(
-    {
-      key: readFileSync(join(args.dataDir, 'apiserver.key')),
-      cert: readFileSync(join(args.dataDir, 'apiserver.crt')),
-      ca: readFileSync(join(args.dataDir, 'ca.crt')),
-      requestCert: true,
-      rejectUnauthorized: false,
-      allowHTTP1: true,
-      minVersion: 'TLSv1.2',
-    },
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = req.method === 'POST' ? created : ok;
-        res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json', 'cache-control': 'no-cache, private', 'audit-id': randomUUID(), 'content-length': String(body.length) });
-        res.end(body);
-      });
-    },
-  );
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as { port: number }).port}\n`));
-  process.on('SIGTERM', () => process.exit(0));
-}
-
 /** Creates/s and server CPU µs per request of the c=16 client against the bare server. */
 async function bareHttpsCeiling(dataDir: string, kubeconfig: string, createdBody: string, total: number): Promise<{ perSecond: number; cpuUs: number }> {
-  const server = spawn(process.execPath, [fileURLToPath(import.meta.url), '--bare-https-server', JSON.stringify({ dataDir, createdBody })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const { server, port } = await spawnBareServer(dataDir, createdBody);
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      server.stdout!.on('data', (c: Buffer) => {
-        out += c.toString('utf8');
-        if (out.includes('\n')) resolve(Number(out.trim()));
-      });
-      server.once('exit', (code) => reject(new Error(`bare HTTPS server exited with ${code}`)));
-    });
     const args = { port, kubeconfig, ns: 'bench-c16', total, concurrency: 16 };
     await createsFromClientProcess({ ...args, total: 500 }); // warm-up, as skiff's run follows other requests
     const cpu0 = cpuMs(server.pid!);
     const perSecond = await createsFromClientProcess(args);
     return { perSecond, cpuUs: ((cpuMs(server.pid!) - cpu0) * 1000) / total };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r(undefined) : server.once('exit', r)));
+    await stopBareServer(server);
   }
 }
 
@@ -203,6 +157,11 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     out.push(['start to /readyz 200 (spawn to ready, median of 5)', `${median(startMs).toFixed(0)} ms (${Math.min(...startMs).toFixed(0)}-${Math.max(...startMs).toFixed(0)})`]);
     out.push(['server CPU time until /readyz 200 (all threads, median of 5)', `${median(startCpuMs).toFixed(0)} ms`]);
     out.push(['RSS after start (median of 5)', `${median(rss).toFixed(1)} MiB`]);
+    // Quiet after its start-up work, the server's memory reducer runs once (~5-10 s after start).
+    await new Promise((r) => setTimeout(r, 20_000));
+    out.push(['RSS 20 s after start, idle (the memory reducer has run)', `${rssMiB(child.pid!).toFixed(1)} MiB`]);
+    const bare = await bareHttpsStart(dataDir);
+    out.push(['  floor: bare HTTPS server (same TLS set-up) spawn to first 200 / its RSS', `${bare.ms.toFixed(0)} ms / ${bare.rss.toFixed(1)} MiB`]);
 
     const kubeconfig = join(dataDir, 'kubeconfig');
     const c32 = client(port, kubeconfig, 32);
@@ -358,7 +317,6 @@ function printTable(results: { name: string; rows: [string, string][] }[], notes
 
 async function main() {
   if (process.argv[2] === '--create-client') return runCreateClient(JSON.parse(process.argv[3]!) as CreateClientArgs);
-  if (process.argv[2] === '--bare-https-server') return new Promise<void>(() => runBareServer(JSON.parse(process.argv[3]!) as BareServerArgs));
   const etcdOnly = flag('etcd-only') !== undefined;
   const sqliteOnly = flag('sqlite-only') !== undefined;
   const external = flag('etcd-servers');

@@ -1,6 +1,6 @@
 // The start rows of `npm run bench` (bench/run.ts): spawn to /readyz 200 of a skiff child,
 // its CPU time by then read from /proc/<pid>/stat, its RSS, and node's own floor beside
-// them. Figures are not judged here (tests never assert timings): each must be a
+// them, and the bare HTTPS server's start and RSS (their floor). Figures are not judged here (tests never assert timings): each must be a
 // measured, finite figure, and the CPU time must be the child's, not ours.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { bareHttpsStart } from '../../bench/bare-https-server.js';
 import { cpuMs, exited, nodeFloor, rssMiB, startSkiffOn } from '../../bench/skiff-process.js';
 import { onFreshPort, PortTakenError } from '../support/ports.js';
 
@@ -45,6 +46,9 @@ test('a skiff start reports time to ready, CPU time and RSS; node floor figures 
     }
     const floor = await nodeFloor(1);
     for (const [name, v] of Object.entries(floor)) assert.ok(Number.isFinite(v) && v > 0, `${name}: ${v}`);
+    // The bare HTTPS server on skiff's certificates: its start and RSS, the floor of skiff's.
+    const bare = await bareHttpsStart(dataDir, 1);
+    for (const [name, v] of Object.entries(bare)) assert.ok(Number.isFinite(v) && v > 0, `bare server ${name}: ${v}`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
