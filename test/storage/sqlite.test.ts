@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { CompactedError, StoreUnavailableError, type Store, type StoreEvent } from '../../src/storage/store.js';
 import { SqliteStore, type SqliteStoreOptions } from '../../src/storage/sqlite/sqlite-store.js';
 import { runStoreContract, type StoreFixture } from './contract.js';
+import { MemoryReducer } from '../../src/util/memory-reducer.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -66,6 +67,22 @@ describe('SqliteStore', () => {
     assert.equal((await store.range('/re/', { countOnly: true })).count, 150);
     assert.equal(await store.currentRevision(), last);
     await store.close();
+  });
+
+  it('a finished compaction tells the memory reducer that its page cache was given back (so a trim follows)', async () => {
+    const store = SqliteStore.open(dbPath());
+    try {
+      for (let i = 0; i < 20; i++) assert.ok((await store.create(`/gone/${i}`, Buffer.alloc(2000, i))).ok);
+      for (let i = 0; i < 20; i++) await store.delete(`/gone/${i}`);
+      const ran: string[] = [];
+      const reducer = new MemoryReducer({ utilization: () => 0, rss: () => 0, settleTicks: 1, minGapMs: 0, sweepWaitMs: 0, collect: () => ran.push('gc'), trim: () => ran.push('trim') });
+      assert.equal(reducer.tick(), false, 'nothing released yet');
+      await store.compact(await store.currentRevision());
+      assert.equal(reducer.tick(), true);
+      assert.deepEqual(ran, ['gc', 'trim']);
+    } finally {
+      await store.close();
+    }
   });
 
   it('an empty store starts at revision 1 and the first write gets revision 2, as etcd', async () => {

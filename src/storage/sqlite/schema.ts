@@ -28,6 +28,9 @@ export interface OpenDatabaseOptions {
   busyTimeoutMs?: number;
 }
 
+/** Each connection's SQLite page cache. */
+export const PAGE_CACHE_BYTES = 4 * 1024 * 1024;
+
 export function openDatabase(path: string, opts: OpenDatabaseOptions = {}): SqliteDatabase {
   const db = new Database(path);
   try {
@@ -44,7 +47,7 @@ export function openDatabase(path: string, opts: OpenDatabaseOptions = {}): Sqli
     // 4 MiB of page cache per connection (better-sqlite3 builds SQLite with 16 MiB): reads are
     // served by the watch caches, and the writer touches a few B-tree pages per write; the
     // larger cache only kept ~24 MiB of pages of deleted objects resident (bench/memory.ts).
-    db.pragma('cache_size = -4096');
+    db.pragma(`cache_size = -${PAGE_CACHE_BYTES / 1024}`);
     migrate(db);
     return db;
   } catch (err) {

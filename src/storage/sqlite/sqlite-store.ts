@@ -17,12 +17,12 @@ import {
 } from '../store.js';
 import { GroupCommitter } from './group-commit.js';
 import { SqliteReader } from './reader.js';
-import { openDatabase, type SqliteDatabase } from './schema.js';
+import { openDatabase, PAGE_CACHE_BYTES, type SqliteDatabase } from './schema.js';
 import { WatchHub } from '../watch-hub.js';
 import type { BatchResult, WriteOp } from './write-engine.js';
 import { InThreadWriter, type Writer } from './writer.js';
 import { WorkerWriter } from './worker-writer.js';
-import { onReduce } from '../../util/memory-reducer.js';
+import { noteReleased, onReduce } from '../../util/memory-reducer.js';
 
 export interface SqliteStoreOptions {
   /** How often idle watchers that asked for progress notifications get one. Default 100 ms; 0 disables. */
@@ -205,6 +205,9 @@ export class SqliteStore implements Store {
           while (!this.closing && !(await this.writer.compactStep(this.compacted))) {
             await new Promise((r) => setImmediate(r));
           }
+          // The finished compaction gave the writer's page cache back to malloc (shrink_memory):
+          // a trim returns it to the OS, so the reducer is told, as for any released memory.
+          if (!this.closing) noteReleased(PAGE_CACHE_BYTES);
         } finally {
           this.compaction = undefined;
         }
