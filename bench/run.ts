@@ -31,14 +31,14 @@
 // each POST with 201 and the bytes skiff answered a create with): the most this machine can
 // do with this client, whatever the server does per create.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
-import { client, cpuMs, median, nodeFloor, rssMiB, startSkiffOn, waitReady, type Client } from './skiff-process.js';
+import { client, cpuMs, median, nodeFloor, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
 import { memoryBench, memoryOptionsFromArgs } from './memory.js';
 import { bareHttpsStart, spawnBareServer, stopBareServer } from './bare-https-server.js';
 
