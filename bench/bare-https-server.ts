@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createSecureServer } from 'node:http2';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RssSplit } from './skiff-process.js';
 
 interface BareServerArgs {
   /** The skiff data dir whose serving certificate, key and client CA the server uses. */
@@ -65,13 +66,15 @@ export async function stopBareServer(server: ChildProcess): Promise<void> {
 
 /**
  * The floor of the start rows: spawn to the first /readyz 200 of the bare server (skiff's TLS
- * set-up, nothing else), measured as skiff's start is, and its RSS 300 ms later (medians of `runs`).
+ * set-up, nothing else), measured as skiff's start is, and its RSS 300 ms later (medians of `runs`;
+ * the split of the last run).
  */
-export async function bareHttpsStart(dataDir: string, runs = 5): Promise<{ ms: number; rss: number }> {
+export async function bareHttpsStart(dataDir: string, runs = 5): Promise<{ ms: number; rss: number; rssSplit: RssSplit }> {
   // Imported here: the server process itself must not load them (see the top of this file).
-  const { median, rssMiB, waitReady } = await import('./skiff-process.js');
+  const { median, rssMiB, rssSplitMiB, waitReady } = await import('./skiff-process.js');
   const ms: number[] = [];
   const rss: number[] = [];
+  let split: RssSplit = { anon: NaN, file: NaN, executable: NaN };
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     const { server, port } = await spawnBareServer(dataDir, '{}');
@@ -79,11 +82,12 @@ export async function bareHttpsStart(dataDir: string, runs = 5): Promise<{ ms: n
       ms.push(await waitReady(port, t0, server));
       await new Promise((r) => setTimeout(r, 300));
       rss.push(rssMiB(server.pid!));
+      split = rssSplitMiB(server.pid!);
     } finally {
       await stopBareServer(server);
     }
   }
-  return { ms: median(ms), rss: median(rss) };
+  return { ms: median(ms), rss: median(rss), rssSplit: split };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) runBareServer(JSON.parse(process.argv[2]!) as BareServerArgs);

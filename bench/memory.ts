@@ -19,12 +19,12 @@
 //        bench/memory-probe.ts, which forces GCs: these runs are not the product's figures)
 
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { client, exited, procMiB, startSkiffOn, type Client } from './skiff-process.js';
+import { formatSplit, probeDiag, probeSplit } from './memory-split.js';
 import { DEFAULT_MAX_HISTORY_BYTES } from '../src/storage/watchcache/cache.js';
 
 export interface MemoryBenchOptions {
@@ -34,38 +34,6 @@ export interface MemoryBenchOptions {
   concurrency?: number;
   /** Add the heap/external/arrayBuffers split of each phase (diagnostic preload, forced GC). */
   breakdown?: boolean;
-}
-
-const PROBE = fileURLToPath(new URL('./memory-probe.js', import.meta.url));
-
-interface Split {
-  rss: number;
-  heapUsed: number;
-  heapTotal: number;
-  external: number;
-  arrayBuffers: number;
-  v8Malloced: number;
-}
-
-/** Asks the diagnostic preload of pid for its memory split (see bench/memory-probe.ts). */
-async function probe(pid: number, file: string): Promise<string> {
-  rmSync(file, { force: true });
-  process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 200 && !existsSync(file); i++) await sleep(50);
-  const { before, afterGc } = JSON.parse(readFileSync(file, 'utf8')) as { before: Split; afterGc: Split };
-  const show = (s: Split) =>
-    `rss ${s.rss} heap ${s.heapUsed}/${s.heapTotal} external ${s.external} (arrayBuffers ${s.arrayBuffers}) other ${(s.rss - s.heapTotal - s.external).toFixed(1)} (V8 malloc ${s.v8Malloced})`;
-  let worker = '';
-  try {
-    const w = JSON.parse(readFileSync(`${file}.worker`, 'utf8')) as { heapTotal: number; external: number };
-    worker = ` | SQLite worker: heap ${(w.heapTotal / 1048576).toFixed(1)} external ${(w.external / 1048576).toFixed(1)}`;
-  } catch {
-    // no worker report (yet)
-  }
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  const kinds = ` | RssAnon ${(kib('RssAnon') / 1024).toFixed(1)} RssFile ${(kib('RssFile') / 1024).toFixed(1)} RssShmem ${(kib('RssShmem') / 1024).toFixed(1)}`;
-  return `${show(before)} | after GC: ${show(afterGc)}${worker}${kinds}`;
 }
 
 const COMPACTION_INTERVAL_S = 10;
@@ -174,9 +142,9 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
   let peak = 0;
   const children: ChildProcess[] = [];
   const probeFile = join(dataDir, 'memory-probe.json');
-  const diag = opts.breakdown ? { nodeArgs: ['--import', PROBE], env: { SKIFF_MEMORY_PROBE: probeFile } } : {};
+  const diag = opts.breakdown ? probeDiag(probeFile) : {};
   const split = async (label: string, pid: number) => {
-    if (opts.breakdown) add(tag(`  split ${label} (MiB)`), await probe(pid, probeFile));
+    if (opts.breakdown) add(tag(`  split ${label} (MiB)`), formatSplit(pid, await probeSplit(pid, probeFile)));
   };
   try {
     const first = await startSkiffOn(dataDir, port, args, diag);

@@ -38,7 +38,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
-import { client, cpuMs, median, nodeFloor, rssMiB, startSkiffOn, type Client } from './skiff-process.js';
+import { client, cpuMs, median, nodeFloor, rssMiB, rssSplitMiB, startSkiffOn, type Client, type RssSplit } from './skiff-process.js';
+import { startPhases } from './start-phases.js';
+import { probeDiag, probeSplit } from './memory-split.js';
 import { memoryBench, memoryOptionsFromArgs } from './memory.js';
 import { bareHttpsStart, spawnBareServer, stopBareServer } from './bare-https-server.js';
 
@@ -127,6 +129,26 @@ function countBenchItems(items: { metadata: { name: string } }[]): number {
   return items.filter((i) => i.metadata.name !== 'kube-root-ca.crt').length;
 }
 
+const splitText = (split: RssSplit) => `${split.file.toFixed(1)} (${split.executable.toFixed(1)}) / ${split.anon.toFixed(1)} MiB`;
+
+/**
+ * A start with the diagnostic memory probe (bench/memory-probe.ts; not the product's own run):
+ * the main thread's heap in use after a forced full GC, and the SQLite worker's heap.
+ */
+async function liveHeapsAfterStart(dataDir: string, port: number, args: string[]): Promise<{ main: number; worker?: number }> {
+  const probeFile = join(dataDir, 'memory-probe.json');
+  const { child } = await startSkiffOn(dataDir, port, args, probeDiag(probeFile));
+  try {
+    // The worker reports its heap every 500 ms.
+    await new Promise((r) => setTimeout(r, 700));
+    const split = await probeSplit(child.pid!, probeFile);
+    return { main: split.afterGc.heapUsed, worker: split.worker?.heapTotal };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
 async function measure(backend: Backend): Promise<[string, string][]> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dataDir = mkdtempSync(join(tmpdir(), 'skiff-bench-'));
@@ -138,9 +160,14 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     out.push(['first start (PKI generation) to /readyz 200', `${first.ms.toFixed(0)} ms`]);
     first.child.kill('SIGTERM');
     await new Promise((r) => first.child.once('exit', r));
+    // The start traced (SKIFF_TRACE_START=1): where its wall and CPU time go. Printed below the floor.
+    const phases = await startPhases(dataDir, port, backend.args);
+    // And once with the diagnostic memory probe: the live JS heaps the RSS after start holds.
+    const heaps = await liveHeapsAfterStart(dataDir, port, backend.args);
     const startMs: number[] = [];
     const startCpuMs: number[] = [];
     const rss: number[] = [];
+    let split: RssSplit | undefined;
     let started: Awaited<ReturnType<typeof startSkiffOn>> | undefined;
     for (let i = 0; i < 5; i++) {
       if (started) {
@@ -152,16 +179,24 @@ async function measure(backend: Backend): Promise<[string, string][]> {
       startCpuMs.push(started.cpuMs);
       await new Promise((r) => setTimeout(r, 300));
       rss.push(rssMiB(started.child.pid!));
+      split = rssSplitMiB(started.child.pid!);
     }
     const child = started!.child;
     out.push(['start to /readyz 200 (spawn to ready, median of 5)', `${median(startMs).toFixed(0)} ms (${Math.min(...startMs).toFixed(0)}-${Math.max(...startMs).toFixed(0)})`]);
     out.push(['server CPU time until /readyz 200 (all threads, median of 5)', `${median(startCpuMs).toFixed(0)} ms`]);
     out.push(['RSS after start (median of 5)', `${median(rss).toFixed(1)} MiB`]);
+    out.push(['  of it file-backed (node executable) / anonymous (last start)', splitText(split!)]);
+    out.push(['  live JS heap after a full GC: main thread / SQLite worker (probe)', `${heaps.main.toFixed(1)} / ${heaps.worker?.toFixed(1) ?? '-'} MiB`]);
     // Quiet after its start-up work, the server's memory reducer runs once (~5-10 s after start).
     await new Promise((r) => setTimeout(r, 20_000));
     out.push(['RSS 20 s after start, idle (the memory reducer has run)', `${rssMiB(child.pid!).toFixed(1)} MiB`]);
     const bare = await bareHttpsStart(dataDir);
     out.push(['  floor: bare HTTPS server (same TLS set-up) spawn to first 200 / its RSS', `${bare.ms.toFixed(0)} ms / ${bare.rss.toFixed(1)} MiB`]);
+    out.push(['    its RSS file-backed (node executable) / anonymous', splitText(bare.rssSplit)]);
+    out.push(['start phases, traced (median of 5): wall / CPU, all threads', '']);
+    for (const phase of phases) {
+      out.push([`  ${phase.label}`, `${phase.wallMs.toFixed(0)} ms${phase.cpuMs === undefined ? '' : ` / ${phase.cpuMs.toFixed(0)} ms`}`]);
+    }
 
     const kubeconfig = join(dataDir, 'kubeconfig');
     const c32 = client(port, kubeconfig, 32);
@@ -352,8 +387,10 @@ async function main() {
   printTable(
     [{ name: 'node', rows: [
       ['spawn to exit of `node -e 0` (median of 5)', `${floor.exitMs.toFixed(0)} ms`],
+      ...(floor.exitMsWithoutExtraCaCerts === undefined ? [] : [['  the same without NODE_EXTRA_CA_CERTS (set here)', `${floor.exitMsWithoutExtraCaCerts.toFixed(0)} ms`] as [string, string]]),
       ['CPU time of an idle node when up (median of 5)', `${floor.cpuMs.toFixed(0)} ms`],
       ['RSS of an idle node (median of 5)', `${floor.rssMiB.toFixed(1)} MiB`],
+      ['  file-backed (node executable) / anonymous', splitText(floor.rssSplit)],
     ] }],
     [`the runtime's floor on this machine (${process.version}), beside the start rows above`],
   );

@@ -3,7 +3,7 @@
 // memory from /proc.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
@@ -96,7 +96,11 @@ export function cpuMs(pid: number): number {
 
 /** A field of /proc/<pid>/status in MiB: VmRSS (resident now) or VmHWM (peak resident). */
 export function procMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
-  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return statusMiB(readFileSync(`/proc/${pid}/status`, 'utf8'), field);
+}
+
+function statusMiB(status: string, field: string): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
@@ -105,18 +109,50 @@ export function rssMiB(pid: number): number {
 }
 
 /**
+ * A live process's resident memory split as /proc/<pid>/status does: file-backed pages (the
+ * node executable, shared libraries: shared with other processes, dropped first under memory
+ * pressure) and anonymous memory (heaps, stacks: the process's own).
+ */
+export interface RssSplit {
+  anon: number;
+  file: number;
+  /** Of file: the node executable's own pages. */
+  executable: number;
+}
+
+export function rssSplitMiB(pid: number): RssSplit {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return { anon: statusMiB(status, 'RssAnon'), file: statusMiB(status, 'RssFile') + statusMiB(status, 'RssShmem'), executable: executableRssMiB(pid) };
+}
+
+/** The resident pages of the process's own executable (the node binary), from /proc/<pid>/smaps. */
+function executableRssMiB(pid: number): number {
+  const exe = readlinkSync(`/proc/${pid}/exe`);
+  let inExe = false;
+  let kib = 0;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    // A mapping's header: address range, perms, offset, device, inode, then the path (if any).
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) inExe = header[1] === exe;
+    else if (inExe && line.startsWith('Rss:')) kib += Number(/(\d+)/.exec(line)![1]);
+  }
+  return kib / 1024;
+}
+
+/**
  * Starts skiff; ms is spawn to the first /readyz 200 and cpuMs the server's CPU time by then.
- * nodeArgs/env: for diagnostics only (the memory bench's --breakdown preload).
+ * nodeArgs/env/onStderr: for diagnostics only (the memory bench's --breakdown preload, the start phases).
  */
 export async function startSkiffOn(
   dataDir: string,
   port: number,
   extraArgs: string[],
-  diag: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {},
+  diag: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv; onStderr?: (text: string) => void } = {},
 ): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
   const t0 = performance.now();
   const argv = [...(diag.nodeArgs ?? []), mainJs, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs];
-  const child = spawn(process.execPath, argv, { stdio: 'ignore', env: diag.env ? { ...process.env, ...diag.env } : undefined });
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'ignore', diag.onStderr ? 'pipe' : 'ignore'], env: diag.env ? { ...process.env, ...diag.env } : undefined });
+  if (diag.onStderr) child.stderr!.setEncoding('utf8').on('data', diag.onStderr);
   const ms = await waitReady(port, t0, child);
   return { child, ms, cpuMs: cpuMs(child.pid!) };
 }
@@ -124,24 +160,36 @@ export async function startSkiffOn(
 /**
  * The runtime's own floor on this machine, for the start rows: spawn to exit of `node -e 0`,
  * and an idle node process's CPU time and RSS (read as skiff's are, 300 ms after it is up).
+ * NODE_EXTRA_CA_CERTS makes every node process read and parse those certificates (and all of
+ * node's own root certificates) before its first line of JavaScript; where it is set, the exit
+ * time is also measured without it.
  */
-export async function nodeFloor(runs = 5): Promise<{ exitMs: number; cpuMs: number; rssMiB: number }> {
-  const exitMs: number[] = [];
+export async function nodeFloor(runs = 5): Promise<{ exitMs: number; exitMsWithoutExtraCaCerts?: number; cpuMs: number; rssMiB: number; rssSplit: RssSplit }> {
+  const exitMs = async (env?: NodeJS.ProcessEnv) => {
+    const t0 = performance.now();
+    await exited(spawn(process.execPath, ['-e', '0'], { stdio: 'ignore', env }));
+    return performance.now() - t0;
+  };
+  const withoutExtraCa = { ...process.env };
+  delete withoutExtraCa.NODE_EXTRA_CA_CERTS;
+  const exit: number[] = [];
+  const exitWithout: number[] = [];
   const cpu: number[] = [];
   const rss: number[] = [];
+  let split: RssSplit = { anon: NaN, file: NaN, executable: NaN };
   for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await exited(spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }));
-    exitMs.push(performance.now() - t0);
+    exit.push(await exitMs());
+    if (process.env.NODE_EXTRA_CA_CERTS) exitWithout.push(await exitMs(withoutExtraCa));
     const idle = spawn(process.execPath, ['-e', 'process.stdout.write("up"); setInterval(() => {}, 60_000)'], { stdio: ['ignore', 'pipe', 'ignore'] });
     await new Promise((r) => idle.stdout!.once('data', r));
     cpu.push(cpuMs(idle.pid!));
     await new Promise((r) => setTimeout(r, 300));
     rss.push(rssMiB(idle.pid!));
+    split = rssSplitMiB(idle.pid!);
     idle.kill('SIGKILL');
     await exited(idle);
   }
-  return { exitMs: median(exitMs), cpuMs: median(cpu), rssMiB: median(rss) };
+  return { exitMs: median(exit), exitMsWithoutExtraCaCerts: exitWithout.length ? median(exitWithout) : undefined, cpuMs: median(cpu), rssMiB: median(rss), rssSplit: split };
 }
 
 export function median(xs: number[]): number {
