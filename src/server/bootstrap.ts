@@ -53,8 +53,16 @@ async function ensure(registry: Registry, catalog: Catalog, group: string, plura
   }
 }
 
+/**
+ * Creates the namespace unless it exists: the bootstrap controller's, and upstream's
+ * tryEnsureNamespace (pkg/registry/rbac/reconciliation) before a default Role or RoleBinding.
+ */
+export function ensureNamespace(registry: Registry, catalog: Catalog, name: string): Promise<void> {
+  return ensure(registry, catalog, '', 'namespaces', '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+}
+
 export async function bootstrap(registry: Registry, catalog: Catalog, opts: BootstrapOptions): Promise<void> {
-  await Promise.all(SYSTEM_NAMESPACES.map((name) => ensure(registry, catalog, '', 'namespaces', '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } })));
+  await Promise.all(SYSTEM_NAMESPACES.map((name) => ensureNamespace(registry, catalog, name)));
   const serviceAndCidr = async () => {
     await ensure(registry, catalog, '', 'services', 'default', {
       apiVersion: 'v1',

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBootstrapPolicy } from '../../src/authz/bootstrappolicy/ensure.js';
+import { createLogger } from '../../src/util/log.js';
 import { startTestServer } from '../support/server.js';
 
 const CR = '/apis/rbac.authorization.k8s.io/v1/clusterroles';
@@ -78,6 +79,31 @@ test('default policy is created at start, reconciled at restart, and a reconcile
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+// Upstream's RoleModifier/RoleBindingModifier.Create (pkg/registry/rbac/reconciliation,
+// tryEnsureNamespace) create a missing namespace first: the roles in kube-public do not wait
+// for the bootstrap controller's namespaces, so a first start needs no retry.
+test('a first start creates the roles in kube-public without waiting for the namespace hook', async () => {
+  for (let i = 0; i < 3; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skiff-rbac-first-'));
+    const lines: string[] = [];
+    const logger = createLogger({ verbosity: 2, stream: { write: (line: string) => (lines.push(line), true) } });
+    try {
+      const srv = await startTestServer({ dataDir, controllers: [], logger });
+      try {
+        const role = await srv.request('GET', '/apis/rbac.authorization.k8s.io/v1/namespaces/kube-public/roles/system:controller:bootstrap-signer');
+        assert.equal(role.status, 200, role.text);
+        assert.equal((await srv.request('GET', '/api/v1/namespaces/kube-public')).status, 200);
+      } finally {
+        await srv.stop();
+      }
+      assert.deepEqual(lines.filter((l) => /bootstrap attempt failed|post-start hook failed/.test(l)), [], `start ${i + 1}`);
+      assert.ok(lines.some((l) => /skiff is ready/.test(l)), 'the logger saw the start');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 });
 

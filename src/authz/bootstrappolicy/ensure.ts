@@ -2,11 +2,13 @@
 // at every start, create the default roles and bindings that are missing and add what
 // existing ones lack, leaving autoupdate=false objects alone. Existing objects are read in
 // one list per kind from the watch cache and only changed objects are written, so a
-// restart of a reconciled cluster writes nothing.
+// restart of a reconciled cluster writes nothing. A namespaced default is preceded by its
+// namespace, as upstream's tryEnsureNamespace: the hook does not wait for the bootstrap controller's.
 
 import { StatusError } from '../../apimachinery/errors.js';
 import { matchEverything } from '../../registry/filter.js';
 import type { Registry, Scope } from '../../registry/registry.js';
+import { ensureNamespace } from '../../server/bootstrap.js';
 import type { Obj } from '../../types/kind.js';
 import { bootstrapPolicy } from './index.js';
 import { reconcileBinding, reconcileRole, type ReconcileResult } from './reconcile.js';
@@ -71,6 +73,7 @@ async function ensureOne(
   const name = String(want.metadata.name);
   for (let attempt = 0; attempt < 3; attempt++) {
     if (tryCreate) {
+      if (scope.namespace) await ensureNamespace(registry, registry.catalog, scope.namespace);
       try {
         await registry.create(scope, structuredClone(want), { dryRun: false });
         return 'created';
