@@ -9,6 +9,7 @@ import { mainJs, median, startSkiffOn } from './skiff-process.js';
 /** The phases, each ending at the mark named (the first begins at spawn, the last ends at the client's first 200). */
 const PHASES: { label: string; endsAt: string }[] = [
   { label: "node's own start, until skiff's first line runs", endsAt: 'node ready (launcher runs)' },
+  { label: 'cap the malloc arenas (loads koffi, the FFI)', endsAt: 'malloc arenas limited' },
   { label: 'read and compile the bundle (V8 code cache)', endsAt: 'bundle read and compiled' },
   { label: "run skiff's modules (top-level code)", endsAt: 'modules loaded' },
   { label: 'PKI, store, catalog, layers, handlers, listen', endsAt: 'listening' },

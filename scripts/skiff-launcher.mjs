@@ -11,6 +11,10 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { limitMallocArenas } from '../dist/src/util/native.js';
+
+/** glibc malloc arenas for the whole process (MALLOC_ARENA_MAX in the environment overrides it). */
+const MALLOC_ARENAS = 2;
 
 const traceStart = process.env.SKIFF_TRACE_START === '1';
 /** The launcher's marks in src/util/start-trace.ts's format (the bundle's own marks follow). */
@@ -21,6 +25,10 @@ function launcherMark(phase, suffix = '') {
 }
 // The time origin (ms since the epoch) lets a parent that noted when it spawned the process place these marks.
 launcherMark('node ready (launcher runs)', ` origin=${performance.timeOrigin.toFixed(1)}`);
+
+// Before the threads that allocate start: the SQLite writer, libuv's pool (see native.ts).
+limitMallocArenas(MALLOC_ARENAS);
+launcherMark('malloc arenas limited');
 
 const bundlePath = fileURLToPath(new URL('./skiff-bundle.cjs', import.meta.url));
 const cachePath = `${bundlePath}.${__SKIFF_BUNDLE_HASH__}.${process.version}-${process.arch}.cache`;

@@ -84,6 +84,7 @@ test("the traced start: each phase, placed on the spawn's timeline, is measured"
       phases.map((p) => p.label),
       [
         "node's own start, until skiff's first line runs",
+        'cap the malloc arenas (loads koffi, the FFI)',
         'read and compile the bundle (V8 code cache)',
         "run skiff's modules (top-level code)",
         'PKI, store, catalog, layers, handlers, listen',
