@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { client, exited, procMiB, startSkiffOn, type Client } from './skiff-process.js';
+import { client, exited, procMiB, startSkiffOn, stopChild, type Client } from './skiff-process.js';
 import { formatSplit, probeDiag, probeSplit } from './memory-split.js';
 import { DEFAULT_MAX_HISTORY_BYTES } from '../src/storage/watchcache/cache.js';
 
@@ -224,8 +224,7 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
     );
     await split('after deletes and compaction', pid2);
     c2.agent.destroy();
-    second.child.kill('SIGTERM');
-    await exited(second.child);
+    await stopChild(second.child);
   } finally {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

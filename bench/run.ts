@@ -38,7 +38,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
-import { client, cpuMs, median, nodeFloor, rssMiB, rssSplitMiB, startSkiffOn, type Client, type RssSplit } from './skiff-process.js';
+import { client, cpuMs, median, nodeFloor, rssMiB, rssSplitMiB, startSkiffOn, stopChild, type Client, type RssSplit } from './skiff-process.js';
 import { startPhases } from './start-phases.js';
 import { probeDiag, probeSplit } from './memory-split.js';
 import { memoryBench, memoryOptionsFromArgs } from './memory.js';
@@ -144,8 +144,7 @@ async function liveHeapsAfterStart(dataDir: string, port: number, args: string[]
     const split = await probeSplit(child.pid!, probeFile);
     return { main: split.afterGc.heapUsed, worker: split.worker?.heapTotal };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopChild(child);
   }
 }
 
@@ -158,8 +157,7 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     // First start generates the PKI; the second start is the steady-state figure.
     const first = await startSkiff(dataDir, port);
     out.push(['first start (PKI generation) to /readyz 200', `${first.ms.toFixed(0)} ms`]);
-    first.child.kill('SIGTERM');
-    await new Promise((r) => first.child.once('exit', r));
+    await stopChild(first.child);
     // The start traced (SKIFF_TRACE_START=1): where its wall and CPU time go. Printed below the floor.
     const phases = await startPhases(dataDir, port, backend.args);
     // And once with the diagnostic memory probe: the live JS heaps the RSS after start holds.
@@ -167,25 +165,24 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     const startMs: number[] = [];
     const startCpuMs: number[] = [];
     const rss: number[] = [];
-    let split: RssSplit | undefined;
     let started: Awaited<ReturnType<typeof startSkiffOn>> | undefined;
     for (let i = 0; i < 5; i++) {
       if (started) {
-        started.child.kill('SIGTERM');
-        await new Promise((r) => started!.child.once('exit', r));
+        await stopChild(started.child);
       }
       started = await startSkiff(dataDir, port);
       startMs.push(started.ms);
       startCpuMs.push(started.cpuMs);
       await new Promise((r) => setTimeout(r, 300));
       rss.push(rssMiB(started.child.pid!));
-      split = rssSplitMiB(started.child.pid!);
     }
     const child = started!.child;
+    // The last start's split, read right after its RSS sample.
+    const split = rssSplitMiB(child.pid!);
     out.push(['start to /readyz 200 (spawn to ready, median of 5)', `${median(startMs).toFixed(0)} ms (${Math.min(...startMs).toFixed(0)}-${Math.max(...startMs).toFixed(0)})`]);
     out.push(['server CPU time until /readyz 200 (all threads, median of 5)', `${median(startCpuMs).toFixed(0)} ms`]);
     out.push(['RSS after start (median of 5)', `${median(rss).toFixed(1)} MiB`]);
-    out.push(['  of it file-backed (node executable) / anonymous (last start)', splitText(split!)]);
+    out.push(['  of it file-backed (node executable) / anonymous (last start)', splitText(split)]);
     out.push(['  live JS heap after a full GC: main thread / SQLite worker (probe)', `${heaps.main.toFixed(1)} / ${heaps.worker?.toFixed(1) ?? '-'} MiB`]);
     // Quiet after its start-up work, the server's memory reducer runs once (~5-10 s after start).
     await new Promise((r) => setTimeout(r, 20_000));
@@ -214,8 +211,7 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     out.push(['bare HTTPS ceiling: same client, canned 201 (req/s)', ceiling.perSecond.toFixed(0)]);
     out.push(['  bare server CPU per request (user+sys, /proc)', `${ceiling.cpuUs.toFixed(0)} µs`]);
     if (flag('start-only') !== undefined) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await stopChild(child);
       c32.agent.destroy();
       return out;
     }
@@ -320,8 +316,7 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     for (const r of reqs) r.destroy();
     out.push(['RSS at the end', `${rssMiB(child.pid!).toFixed(1)} MiB`]);
     if (backend.storePid) out.push(['etcd member RSS at the end', `${rssMiB(backend.storePid).toFixed(1)} MiB`]);
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopChild(child);
     for (const a of [c32.agent, wagent, c1.agent]) a.destroy();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

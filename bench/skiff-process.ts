@@ -197,6 +197,12 @@ export function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/** SIGTERM, then the exit. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  return exited(child);
+}
+
 export function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
 }

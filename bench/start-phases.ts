@@ -26,7 +26,7 @@ interface Mark {
 function marksSinceSpawn(stderr: string, spawnedAtEpochMs: number): Map<string, Mark> {
   const marks = new Map<string, Mark>();
   let origin: number | undefined;
-  for (const m of stderr.matchAll(/^start +([\d.]+) ms \(\+[\d.]+\) (.+?) cpu=(\d+)ms(?: origin=([\d.]+))?/gm)) {
+  for (const m of stderr.matchAll(/^start +([\d.]+) ms \(\+[\d.]+\) (.+?) cpu=(\d+)ms.*?(?: origin=([\d.]+))?$/gm)) {
     if (m[4]) origin = Number(m[4]);
     if (origin === undefined) continue;
     // The launcher's compile mark names whether the cache was used; the phase is the same either way.

@@ -12,23 +12,17 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { limitMallocArenas } from '../dist/src/util/native.js';
+import { startMark } from '../dist/src/util/start-trace.js';
 
 /** glibc malloc arenas for the whole process (MALLOC_ARENA_MAX in the environment overrides it). */
 const MALLOC_ARENAS = 2;
 
-const traceStart = process.env.SKIFF_TRACE_START === '1';
-/** The launcher's marks in src/util/start-trace.ts's format (the bundle's own marks follow). */
-function launcherMark(phase, suffix = '') {
-  if (!traceStart) return;
-  const cpu = process.cpuUsage();
-  process.stderr.write(`start ${performance.now().toFixed(1).padStart(7)} ms (+0.0) ${phase} cpu=${((cpu.user + cpu.system) / 1000).toFixed(0)}ms${suffix}\n`);
-}
 // The time origin (ms since the epoch) lets a parent that noted when it spawned the process place these marks.
-launcherMark('node ready (launcher runs)', ` origin=${performance.timeOrigin.toFixed(1)}`);
+startMark('node ready (launcher runs)', ` origin=${performance.timeOrigin.toFixed(1)}`);
 
 // Before the threads that allocate start: the SQLite writer, libuv's pool (see native.ts).
 limitMallocArenas(MALLOC_ARENAS);
-launcherMark('malloc arenas limited');
+startMark('malloc arenas limited');
 
 const bundlePath = fileURLToPath(new URL('./skiff-bundle.cjs', import.meta.url));
 const cachePath = `${bundlePath}.${__SKIFF_BUNDLE_HASH__}.${process.version}-${process.arch}.cache`;
@@ -46,7 +40,7 @@ function compileBundle() {
   // pure ASCII (bundle.mjs escapes the rest): latin1 reads it without UTF-8 decoding.
   const script = new Script(readFileSync(bundlePath, 'latin1'), { filename: bundlePath, cachedData });
   const used = cachedData !== undefined && !script.cachedDataRejected;
-  launcherMark(`bundle read and compiled (code cache ${used ? 'used' : cachedData ? 'rejected' : 'absent'})`);
+  startMark(`bundle read and compiled (code cache ${used ? 'used' : cachedData ? 'rejected' : 'absent'})`);
   if (!used) writeCacheLater(script);
   return script;
 }

@@ -5,12 +5,13 @@
 const enabled = process.env.SKIFF_TRACE_START === '1';
 let last = 0;
 
-export function startMark(phase: string): void {
+/** detail: appended to the line (the launcher's first mark gives the process's time origin). */
+export function startMark(phase: string, detail = ''): void {
   if (!enabled) return;
   const now = performance.now();
   const mem = process.memoryUsage();
   const mib = (n: number) => (n / 1048576).toFixed(1);
   const cpu = process.cpuUsage();
-  process.stderr.write(`start ${now.toFixed(1).padStart(7)} ms (+${(now - last).toFixed(1)}) ${phase} cpu=${((cpu.user + cpu.system) / 1000).toFixed(0)}ms rss=${mib(mem.rss)} heap=${mib(mem.heapUsed)} ext=${mib(mem.external)}\n`);
+  process.stderr.write(`start ${now.toFixed(1).padStart(7)} ms (+${(now - last).toFixed(1)}) ${phase} cpu=${((cpu.user + cpu.system) / 1000).toFixed(0)}ms rss=${mib(mem.rss)} heap=${mib(mem.heapUsed)} ext=${mib(mem.external)}${detail}\n`);
   last = now;
 }

@@ -20,11 +20,11 @@ describe('the bundled CLI launcher', { skip: existsSync(launcher) ? false : 'dis
   it('uses the code cache a previous run wrote', () => {
     const first = run(['--help']);
     assert.equal(first.status, 0, first.stderr);
-    assert.match(first.stderr, /^start +[\d.]+ ms \(\+[\d.]+\) bundle read and compiled \(code cache (used|absent|rejected)\) cpu=\d+ms$/m);
+    assert.match(first.stderr, /^start +[\d.]+ ms \(\+[\d.]+\) bundle read and compiled \(code cache (used|absent|rejected)\) cpu=\d+ms rss=[\d.]+ heap=[\d.]+ ext=[\d.]+$/m);
     const second = run(['--help']);
     assert.equal(second.status, 0, second.stderr);
-    assert.match(second.stderr, /^start +[\d.]+ ms \(\+[\d.]+\) bundle read and compiled \(code cache used\) cpu=\d+ms$/m);
-    assert.match(second.stderr, /^start +[\d.]+ ms \(\+[\d.]+\) node ready \(launcher runs\) cpu=\d+ms origin=\d+\.\d$/m);
+    assert.match(second.stderr, /^start +[\d.]+ ms \(\+[\d.]+\) bundle read and compiled \(code cache used\) cpu=\d+ms rss=[\d.]+ heap=[\d.]+ ext=[\d.]+$/m);
+    assert.match(second.stderr, /^start +[\d.]+ ms \(\+[\d.]+\) node ready \(launcher runs\) cpu=\d+ms rss=[\d.]+ heap=[\d.]+ ext=[\d.]+ origin=\d+\.\d$/m);
     assert.equal(second.stdout, first.stdout);
     assert.match(second.stdout, /kube-apiserver v1\.34 semantics/);
   });
