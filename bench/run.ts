@@ -22,76 +22,38 @@
 // The polls share one keep-alive connection; beside it, the server's CPU time by then
 // (less distorted by a loaded machine than wall time) and, in a table of its own, node's
 // own floor on this machine (spawn to exit of `node -e 0`, an idle node's CPU and RSS).
-// "creates/s at c=16, separate client" runs the clients in another process, one
-// keep-alive HTTPS connection per worker, as client-go's HTTP/1.1 transport does.
-// Beside it, "server CPU per create" is the skiff process's user+system time over that run
-// (/proc, so it does not depend on how loaded the machine is) divided by the creates, and
+// "creates/s at c=16, separate client" runs the clients in another process (create-client.ts), one
+// keep-alive HTTPS connection per worker, as client-go's HTTP/1.1 transport does, timed after
+// 500 creates of warm-up. Beside it, "CPU per create" is the skiff process's user+system time
+// over that run (/proc, so it does not depend on how loaded the machine is) divided by the
+// creates, next to the client process's own (on 2 cores they share the machine).
 // "bare HTTPS ceiling" runs the same client process against a bare Node HTTPS server in its
 // own process (the same TLS stack, key and mutual-TLS set-up as skiff, keep-alive, answering
 // each POST with 201 and the bytes skiff answered a create with): the most this machine can
-// do with this client, whatever the server does per create.
+// do with this client, whatever the server does per create. Where ../shared/kube and etcd are
+// there, the same client also runs against upstream's kube-apiserver (reference-creates.ts).
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
-import { client, cpuMs, median, nodeFloor, rssMiB, rssSplitMiB, startSkiffOn, stopChild, type Client, type RssSplit } from './skiff-process.js';
+import { client, median, nodeFloor, rssMiB, rssSplitMiB, startSkiffOn, stopChild, type Client, type RssSplit } from './skiff-process.js';
 import { startPhases } from './start-phases.js';
 import { probeDiag, probeSplit } from './memory-split.js';
 import { memoryBench, memoryOptionsFromArgs } from './memory.js';
 import { bareHttpsStart, spawnBareServer, stopBareServer } from './bare-https-server.js';
+import { measureCreates } from './create-client.js';
+import { referenceCreates } from './reference-creates.js';
 
-/** Client mode: `run.js --create-client <json>` posts ConfigMaps and prints creates/s. */
-interface CreateClientArgs {
-  port: number;
-  kubeconfig: string;
-  ns: string;
-  total: number;
-  concurrency: number;
-}
+const cpuPair = (r: { serverCpuUs: number; clientCpuUs: number }) => `${r.serverCpuUs.toFixed(0)} / ${r.clientCpuUs.toFixed(0)} µs`;
 
-/** Creates/s from a separate process, one keep-alive connection per worker. */
-function createsFromClientProcess(args: CreateClientArgs): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--create-client', JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
-    child.once('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`create client exited with ${code}`))));
-  });
-}
-
-async function runCreateClient(args: CreateClientArgs): Promise<void> {
-  const clients = Array.from({ length: args.concurrency }, () => client(args.port, args.kubeconfig, 1));
-  // Open every connection (and its TLS session) before the clock starts.
-  await Promise.all(clients.map((c) => c.call('GET', `/api/v1/namespaces/${args.ns}`)));
-  const run = process.pid.toString(36);
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    clients.map(async (c, w) => {
-      while (next < args.total) {
-        const i = next++;
-        const r = await c.call('POST', `/api/v1/namespaces/${args.ns}/configmaps`, { metadata: { name: `cm-${run}-${w}-${i}` }, data: { payload: 'x'.repeat(900) } });
-        if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.body}`);
-      }
-    }),
-  );
-  process.stdout.write(`${args.total / ((performance.now() - t0) / 1000)}\n`);
-  for (const c of clients) c.agent.destroy();
-}
-
-/** Creates/s and server CPU µs per request of the c=16 client against the bare server. */
-async function bareHttpsCeiling(dataDir: string, kubeconfig: string, createdBody: string, total: number): Promise<{ perSecond: number; cpuUs: number }> {
+/** Creates/s and CPU µs per request (server, client) of the c=16 client against the bare server. */
+async function bareHttpsCeiling(dataDir: string, kubeconfig: string, createdBody: string, total: number) {
   const { server, port } = await spawnBareServer(dataDir, createdBody);
   try {
-    const args = { port, kubeconfig, ns: 'bench-c16', total, concurrency: 16 };
-    await createsFromClientProcess({ ...args, total: 500 }); // warm-up, as skiff's run follows other requests
-    const cpu0 = cpuMs(server.pid!);
-    const perSecond = await createsFromClientProcess(args);
-    return { perSecond, cpuUs: ((cpuMs(server.pid!) - cpu0) * 1000) / total };
+    return await measureCreates({ port, kubeconfig, ns: 'bench-c16', total, concurrency: 16 }, [server.pid!]);
   } finally {
     await stopBareServer(server);
   }
@@ -200,16 +162,24 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     await c32.call('POST', '/api/v1/namespaces', { metadata: { name: 'bench' } });
     await c32.call('POST', '/api/v1/namespaces', { metadata: { name: 'bench-c16' } });
     const c16Total = 4000;
-    const cpu0 = cpuMs(child.pid!);
-    out.push(['durable creates/s at c=16, separate client (1 conn/worker)', (await createsFromClientProcess({ port, kubeconfig, ns: 'bench-c16', total: c16Total, concurrency: 16 })).toFixed(0)]);
-    out.push(['  server CPU per create at c=16 (user+sys, /proc)', `${(((cpuMs(child.pid!) - cpu0) * 1000) / c16Total).toFixed(0)} µs`]);
+    const skiffCreates = await measureCreates({ port, kubeconfig, ns: 'bench-c16', total: c16Total, concurrency: 16 }, [child.pid!]);
+    out.push(['durable creates/s at c=16, separate client (1 conn/worker, after 500)', skiffCreates.perSecond.toFixed(0)]);
+    out.push(['  CPU per create: server / client (user+sys)', cpuPair(skiffCreates)]);
     // The bare server answers with what skiff answered a create with (a ConfigMap the client made).
     const listed = JSON.parse((await c32.call('GET', '/api/v1/namespaces/bench-c16/configmaps?limit=2')).body).items as { metadata: { name: string } }[];
     const one = listed.find((i) => i.metadata.name.startsWith('cm-'))!.metadata.name;
     const createdBody = (await c32.call('GET', `/api/v1/namespaces/bench-c16/configmaps/${one}`)).body;
     const ceiling = await bareHttpsCeiling(dataDir, kubeconfig, createdBody, c16Total);
     out.push(['bare HTTPS ceiling: same client, canned 201 (req/s)', ceiling.perSecond.toFixed(0)]);
-    out.push(['  bare server CPU per request (user+sys, /proc)', `${ceiling.cpuUs.toFixed(0)} µs`]);
+    out.push(['  CPU per request: bare server / client', cpuPair(ceiling)]);
+    if (backend.name === 'SQLite') {
+      const reference = await referenceCreates(dataDir, c16Total);
+      out.push(['kube-apiserver v1.32 + etcd: same client (creates/s)', 'skipped' in reference ? `skipped: ${reference.skipped}` : reference.perSecond.toFixed(0)]);
+      if (!('skipped' in reference)) {
+        out.push(['  CPU per create: kube-apiserver and etcd / client', cpuPair(reference)]);
+        out.push(['  RSS when ready: kube-apiserver / its etcd', `${reference.rssMiB.apiserver.toFixed(1)} / ${reference.rssMiB.etcd.toFixed(1)} MiB`]);
+      }
+    }
     if (flag('start-only') !== undefined) {
       await stopChild(child);
       c32.agent.destroy();
@@ -346,7 +316,6 @@ function printTable(results: { name: string; rows: [string, string][] }[], notes
 }
 
 async function main() {
-  if (process.argv[2] === '--create-client') return runCreateClient(JSON.parse(process.argv[3]!) as CreateClientArgs);
   const etcdOnly = flag('etcd-only') !== undefined;
   const sqliteOnly = flag('sqlite-only') !== undefined;
   const external = flag('etcd-servers');

@@ -1,5 +1,6 @@
 // A skiff server as a child process, seen from a benchmark: start it, wait for /readyz,
-// talk to it over HTTPS keep-alive with the admin client certificate, and read its
+// talk to it over HTTPS keep-alive with the admin client certificate (or, for the reference
+// kube-apiserver, a bearer token), and read its
 // memory from /proc.
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,20 +22,24 @@ export interface Client {
 
 export function client(port: number, kubeconfig: string, maxSockets: number): Client {
   const kc = yaml.load(readFileSync(kubeconfig, 'utf8')) as any;
-  const b64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
+  const cluster = kc.clusters[0].cluster;
+  const user = kc.users[0].user;
+  const b64 = (s: string | undefined) => (s === undefined ? undefined : Buffer.from(s, 'base64').toString('utf8'));
   const agent = new Agent({
     keepAlive: true,
     maxSockets,
-    ca: b64(kc.clusters[0].cluster['certificate-authority-data']),
-    cert: b64(kc.users[0].user['client-certificate-data']),
-    key: b64(kc.users[0].user['client-key-data']),
+    ca: b64(cluster['certificate-authority-data']),
+    rejectUnauthorized: cluster['insecure-skip-tls-verify'] !== true,
+    cert: b64(user['client-certificate-data']),
+    key: b64(user['client-key-data']),
   });
+  const auth: Record<string, string> = user.token ? { authorization: `Bearer ${user.token}` } : {};
   return {
     agent,
     call: (method, path, body, contentType = 'application/json') =>
       new Promise((resolve, reject) => {
         const data = body === undefined ? undefined : JSON.stringify(body);
-        const req = request({ host: '127.0.0.1', port, method, path, agent, headers: data ? { 'content-type': contentType } : {} }, (res) => {
+        const req = request({ host: '127.0.0.1', port, method, path, agent, headers: data ? { ...auth, 'content-type': contentType } : auth }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
@@ -44,7 +49,7 @@ export function client(port: number, kubeconfig: string, maxSockets: number): Cl
       }),
     drain: (method, path) =>
       new Promise((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, method, path, agent }, (res) => {
+        const req = request({ host: '127.0.0.1', port, method, path, agent, headers: auth }, (res) => {
           let bytes = 0;
           res.on('data', (c: Buffer) => (bytes += c.length));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));

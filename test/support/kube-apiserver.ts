@@ -20,6 +20,10 @@ export function referenceApiserverMissing(): string | false {
 }
 
 export interface ReferenceApiserver {
+  /** Its port on 127.0.0.1, the admin's bearer token, and the pids of kube-apiserver and its etcd (benchmarks). */
+  port: number;
+  token: string;
+  pids: number[];
   request(method: string, path: string, body?: unknown): Promise<HttpResult>;
   /** A request with raw body bytes and headers, answered as bytes (binary encodings). */
   raw(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<HttpResult>;
@@ -84,7 +88,7 @@ export async function startReferenceApiserver(extraArgs: string[] = []): Promise
         await exited;
         await cleanup();
       };
-      return { request, raw, stop };
+      return { port, token, pids: [proc.pid!, ...etcd.members.map((m) => m.pid!)], request, raw, stop };
     });
   } catch (e) {
     await cleanup();
