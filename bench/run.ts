@@ -101,7 +101,7 @@ async function liveHeapsAfterStart(dataDir: string, port: number, args: string[]
   const probeFile = join(dataDir, 'memory-probe.json');
   const { child } = await startSkiffOn(dataDir, port, args, probeDiag(probeFile));
   try {
-    // The worker reports its heap every 500 ms.
+    // A worker thread, if any, reports its heap every 500 ms.
     await new Promise((r) => setTimeout(r, 700));
     const split = await probeSplit(child.pid!, probeFile);
     return { main: split.afterGc.heapUsed, worker: split.worker?.heapTotal };
@@ -145,7 +145,7 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     out.push(['server CPU time until /readyz 200 (all threads, median of 5)', `${median(startCpuMs).toFixed(0)} ms`]);
     out.push(['RSS after start (median of 5)', `${median(rss).toFixed(1)} MiB`]);
     out.push(['  of it file-backed (node executable) / anonymous (last start)', splitText(split)]);
-    out.push(['  live JS heap after a full GC: main thread / SQLite worker (probe)', `${heaps.main.toFixed(1)} / ${heaps.worker?.toFixed(1) ?? '-'} MiB`]);
+    out.push(['  live JS heap after a full GC (probe): main thread', `${heaps.main.toFixed(1)} MiB${heaps.worker === undefined ? '' : ` (a worker thread: ${heaps.worker.toFixed(1)} MiB)`}`]);
     // Quiet after its start-up work, the server's memory reducer runs once (~5-10 s after start).
     await new Promise((r) => setTimeout(r, 20_000));
     out.push(['RSS 20 s after start, idle (the memory reducer has run)', `${rssMiB(child.pid!).toFixed(1)} MiB`]);

@@ -20,7 +20,7 @@ const MALLOC_ARENAS = 2;
 // The time origin (ms since the epoch) lets a parent that noted when it spawned the process place these marks.
 startMark('node ready (launcher runs)', ` origin=${performance.timeOrigin.toFixed(1)}`);
 
-// Before the threads that allocate start: the SQLite writer, libuv's pool (see native.ts).
+// Before the threads that allocate start: libuv's pool, V8's helpers (see native.ts).
 limitMallocArenas(MALLOC_ARENAS);
 startMark('malloc arenas limited');
 

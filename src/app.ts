@@ -186,7 +186,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     (options.store === 'memory' ? MemoryStore.withContents(memoryDefaults) : options.store) ??
     (options.etcdServers?.length
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
-      : SqliteStore.open(join(dataDir, STORE_FILE), { writer: 'worker' }));
+      : SqliteStore.open(join(dataDir, STORE_FILE)));
   startMark('store open');
   const store = instrumentStore(rawStore, registryKeyResolver(() => registryRef), storage.record);
   const catalog = builtinCatalog(options.runtimeConfig ?? {}, featureGates);

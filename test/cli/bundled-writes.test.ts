@@ -1,6 +1,6 @@
-// The shipped CLI (dist/skiff.mjs) writes through its SQLite write worker, which the bundle
-// starts from dist/write-worker.cjs (scripts/bundle.mjs): a write it acknowledged is on disk
-// (synchronous = FULL) and still there after kill -9 and a restart.
+// The shipped CLI (dist/skiff.mjs) commits on its main thread and syncs the WAL on libuv's
+// thread pool before it acknowledges (src/storage/sqlite/writer.ts): a write it acknowledged is
+// on disk and still there after kill -9 and a restart.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
