@@ -3,6 +3,7 @@
 // collection. Each is looked up on first use; where it can't be had (another libc or platform, koffi's binary
 // missing, a runtime without the symbol) the lookup answers null and the reducer does without.
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 interface KoffiFunction {
   (...args: unknown[]): unknown;
@@ -12,11 +13,41 @@ interface KoffiLibrary {
   func(signature: string): KoffiFunction;
 }
 
+interface Koffi {
+  load(lib: string | null): KoffiLibrary;
+}
+
+/** One koffi per process, whichever copy of this module (the launcher's, the bundle's) loads it first. */
+const KOFFI = Symbol.for('skiff.koffi');
+
+/**
+ * koffi's native module. Its own loader reads the node executable's ELF headers (glibc or
+ * musl?) and tries several paths: 13-23 ms of a start here, against ~3 ms for loading the
+ * prebuilt glibc addon from the path its platform package always has. Anywhere else (musl,
+ * another layout) koffi's loader finds it.
+ */
+function koffi(): Koffi {
+  const cache = globalThis as { [KOFFI]?: Koffi };
+  if (cache[KOFFI]) return cache[KOFFI];
+  const require = createRequire(import.meta.url);
+  let loaded: Koffi | undefined;
+  if (process.arch === 'x64' || process.arch === 'arm64') {
+    try {
+      const platformPackage = createRequire(require.resolve('koffi')).resolve(`@koromix/koffi-linux-${process.arch}/package.json`);
+      const addon = { exports: {} as Koffi };
+      process.dlopen(addon, join(dirname(platformPackage), `linux_${process.arch}`, 'koffi.node'));
+      if (typeof addon.exports.load === 'function') loaded = addon.exports;
+    } catch {
+      // not glibc, or not where it always is
+    }
+  }
+  return (cache[KOFFI] = loaded ?? (require('koffi') as Koffi));
+}
+
 function loadLibrary(name: string | null): KoffiLibrary | null {
   if (process.platform !== 'linux') return null;
   try {
-    const koffi = createRequire(import.meta.url)('koffi') as { load(lib: string | null): KoffiLibrary };
-    return koffi.load(name);
+    return koffi().load(name);
   } catch {
     return null;
   }

@@ -42,3 +42,20 @@ test('a MALLOC_ARENA_MAX in the environment is left to glibc', { skip: glibc ? f
   assert.equal(r.limited, false);
   assert.equal(r.arenas, 1, 'glibc applied the cap of the environment from the start');
 });
+
+test("on glibc x64/arm64 the cap loads koffi's prebuilt addon directly, not through koffi's loader (its ELF probing cost a start 13-23 ms)", { skip: glibc && (process.arch === 'x64' || process.arch === 'arm64') ? false : 'glibc on x64/arm64 only' }, () => {
+  const script = `
+    import { limitMallocArenas, mallocTrim } from ${JSON.stringify(native)};
+    import { createRequire } from 'node:module';
+    const limited = limitMallocArenas(2);
+    const trim = mallocTrim();
+    trim?.();
+    const loaderUsed = Object.keys(createRequire(import.meta.url).cache).some((f) => /[\\\\/]koffi[\\\\/]src[\\\\/]koffi[\\\\/]index\\.c?js$/.test(f));
+    process.stdout.write(JSON.stringify({ limited, trim: typeof trim, loaderUsed }));
+  `;
+  const env = { ...process.env };
+  delete env.MALLOC_ARENA_MAX;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), { limited: true, trim: 'function', loaderUsed: false });
+});
