@@ -5,7 +5,7 @@
 
 import type { KeyObject } from 'node:crypto';
 import { timingSafeEqual } from 'node:crypto';
-import { compactVerify } from 'jose';
+import { jose } from './jose.js';
 import {
   LEGACY_CLAIMS,
   LEGACY_ISSUER,
@@ -84,6 +84,7 @@ export class ServiceAccountJwtAuthenticator implements AudienceAwareTokenAuthent
   /** The payload of a token signed by one of the keys, with claims of the types go-jose requires. */
   private async verify(token: string): Promise<PublicClaims> {
     const errors: string[] = [];
+    const { compactVerify } = await jose();
     for (const key of this.opts.keys) {
       try {
         const { payload } = await compactVerify(token, key, { algorithms: verificationAlgorithms(key) });

@@ -4,7 +4,9 @@
 // Values are read when scraped; nothing runs between scrapes.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import CounterClass from 'prom-client/lib/counter.js';
+import GaugeClass from 'prom-client/lib/gauge.js';
 
 const startTime = Math.round(Date.now() / 1000 - process.uptime());
 
@@ -20,7 +22,7 @@ const GAUGES: [name: string, help: string, read: () => number | undefined][] = [
 export function registerProcessMetrics(registry: Registry): void {
   const registers = [registry];
   let cpuSeconds = 0;
-  new Counter({
+  new CounterClass({
     name: 'process_cpu_seconds_total',
     help: 'Total user and system CPU time spent in seconds.',
     registers,
@@ -32,7 +34,7 @@ export function registerProcessMetrics(registry: Registry): void {
     },
   });
   for (const [name, help, read] of GAUGES) {
-    new Gauge({
+    new GaugeClass({
       name,
       help,
       registers,

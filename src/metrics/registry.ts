@@ -4,7 +4,11 @@
 // a metric deprecated before the running minor version is hidden unless
 // --show-hidden-metrics-for-version names the previous minor version.
 
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import CounterClass from 'prom-client/lib/counter.js';
+import GaugeClass from 'prom-client/lib/gauge.js';
+import HistogramClass from 'prom-client/lib/histogram.js';
+import RegistryClass from 'prom-client/lib/registry.js';
 import { registerProcessMetrics } from './process.js';
 
 /** The Kubernetes release skiff serves as (major.minor). */
@@ -42,7 +46,7 @@ export function exponentialBuckets(start: number, factor: number, count: number)
 }
 
 export class MetricsRegistry {
-  readonly registry = new Registry();
+  readonly registry: Registry = new RegistryClass();
   private readonly showHidden: boolean;
 
   constructor(opts: { showHiddenMetricsForVersion?: string; processMetrics?: boolean } = {}) {
@@ -52,15 +56,15 @@ export class MetricsRegistry {
   }
 
   counter<L extends string = never>(o: MetricOpts<L>): Counter<L> {
-    return sortingLabels(new Counter<L>({ ...this.common(o), labelNames: o.labelNames ?? [], ...(o.collect ? { collect: o.collect } : {}) }));
+    return sortingLabels(new CounterClass<L>({ ...this.common(o), labelNames: o.labelNames ?? [], ...(o.collect ? { collect: o.collect } : {}) }));
   }
 
   gauge<L extends string = never>(o: MetricOpts<L>): Gauge<L> {
-    return sortingLabels(new Gauge<L>({ ...this.common(o), labelNames: o.labelNames ?? [], ...(o.collect ? { collect: o.collect } : {}) }));
+    return sortingLabels(new GaugeClass<L>({ ...this.common(o), labelNames: o.labelNames ?? [], ...(o.collect ? { collect: o.collect } : {}) }));
   }
 
   histogram<L extends string = never>(o: HistogramOpts<L>): Histogram<L> {
-    return sortingLabels(new Histogram<L>({ ...this.common(o), labelNames: o.labelNames ?? [], buckets: [...o.buckets], ...(o.collect ? { collect: o.collect } : {}) }));
+    return sortingLabels(new HistogramClass<L>({ ...this.common(o), labelNames: o.labelNames ?? [], buckets: [...o.buckets], ...(o.collect ? { collect: o.collect } : {}) }));
   }
 
   /** The exposition text (format 0.0.4). */

@@ -14,7 +14,7 @@
 // (closed connections, a compaction and the like leave holes too). At most one reduction per
 // quiet period, and at most one per minGapMs (a full GC of a large heap pauses the loop for tens
 // of ms). Both are process-wide, so one reducer runs per process (the CLI's).
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { GCProfiler, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { mallocTrim, v8MemoryPressure } from './native.js';

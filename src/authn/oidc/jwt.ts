@@ -5,7 +5,7 @@
 // CEL, then checked by the claim and user validation rules. Every failure is an
 // error (the caller answers 401); the message is for logs only.
 
-import { compactVerify, errors as joseErrors } from 'jose';
+import { jose } from '../jose.js';
 import type { CelMapper, JwtAuthenticatorConfig } from '../config.js';
 import { CREDENTIAL_ID_KEY, type TokenAuthenticator, type UserInfo } from '../types.js';
 import { evalClaims, evalUser } from './cel.js';
@@ -93,6 +93,7 @@ export class JwtAuthenticator implements TokenAuthenticator {
 
   private async verify(token: string): Promise<Claims> {
     let payload: Uint8Array;
+    const { compactVerify, errors: joseErrors } = await jose();
     try {
       ({ payload } = await compactVerify(token, this.keys.getKey, { algorithms: this.algorithms }));
     } catch (e) {

@@ -4,7 +4,8 @@
 // signed with a key id we don't know triggers a refetch of the JWKS, at most once
 // per minRefreshIntervalMs, so that rotated keys verify without a restart.
 
-import { createLocalJWKSet, errors as joseErrors, type JSONWebKeySet, type JWSHeaderParameters, type FlattenedJWSInput } from 'jose';
+import type { createLocalJWKSet, JSONWebKeySet, JWSHeaderParameters, FlattenedJWSInput } from 'jose';
+import { jose } from '../jose.js';
 import { getJson } from '../https.js';
 
 export interface KeySourceOptions {
@@ -49,7 +50,7 @@ export class OidcKeySource {
     try {
       return await this.resolver(header, token);
     } catch (e) {
-      if (!(e instanceof joseErrors.JWKSNoMatchingKey)) throw e;
+      if (!(e instanceof (await jose()).errors.JWKSNoMatchingKey)) throw e;
       if (!(await this.refreshIfAllowed())) throw e;
       return this.resolver(header, token);
     }
@@ -74,7 +75,7 @@ export class OidcKeySource {
     this.lastFetch = Date.now();
     const jwks = (await getJson(this.jwksUri!, this.fetchOptions())) as JSONWebKeySet;
     if (!jwks || typeof jwks !== 'object' || !Array.isArray(jwks.keys)) throw new Error('oidc: failed to decode keys: no "keys" array');
-    this.resolver = createLocalJWKSet(jwks);
+    this.resolver = (await jose()).createLocalJWKSet(jwks);
   }
 
   private fetchOptions() {
