@@ -1,15 +1,15 @@
 // The c=16 creates of bench/run.ts against upstream's kube-apiserver (v1.32 from ../shared/kube,
 // on a single-member etcd of its own, AlwaysAllow, a bearer token): the same client process,
 // the same ConfigMaps, on the same machine. Beside skiff's figure it says what the machine
-// gives the reference implementation; its CPU per create is kube-apiserver's and etcd's. Its RSS
-// once ready is read too, beside skiff's RSS after start.
+// gives the reference implementation; its CPU per create is kube-apiserver's and etcd's. Its
+// start (spawn to ready, its etcd already up) and RSS once ready are read too, beside skiff's.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { referenceApiserverMissing, startReferenceApiserver } from '../test/support/kube-apiserver.js';
 import { measureCreates, type CreateClientResult } from './create-client.js';
 import { rssMiB } from './skiff-process.js';
 
-export type ReferenceCreates = (CreateClientResult & { serverCpuUs: number; rssMiB: { apiserver: number; etcd: number } }) | { skipped: string };
+export type ReferenceCreates = (CreateClientResult & { serverCpuUs: number; readyMs: number; rssMiB: { apiserver: number; etcd: number } }) | { skipped: string };
 
 export async function referenceCreates(dir: string, total: number, warmUp?: number): Promise<ReferenceCreates> {
   const missing = referenceApiserverMissing();
@@ -34,7 +34,7 @@ export async function referenceCreates(dir: string, total: number, warmUp?: numb
     );
     const ns = await kas.request('POST', '/api/v1/namespaces', { metadata: { name: 'bench-c16' } });
     if (ns.status !== 201) throw new Error(`kube-apiserver: namespace create answered ${ns.status}`);
-    return { ...(await measureCreates({ port: kas.port, kubeconfig, ns: 'bench-c16', total, concurrency: 16 }, kas.pids, warmUp)), rssMiB: rss };
+    return { ...(await measureCreates({ port: kas.port, kubeconfig, ns: 'bench-c16', total, concurrency: 16 }, kas.pids, warmUp)), readyMs: kas.readyMs, rssMiB: rss };
   } finally {
     await kas.stop();
   }

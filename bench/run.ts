@@ -177,6 +177,7 @@ async function measure(backend: Backend): Promise<[string, string][]> {
       out.push(['kube-apiserver v1.32 + etcd: same client (creates/s)', 'skipped' in reference ? `skipped: ${reference.skipped}` : reference.perSecond.toFixed(0)]);
       if (!('skipped' in reference)) {
         out.push(['  CPU per create: kube-apiserver and etcd / client', cpuPair(reference)]);
+        out.push(['  kube-apiserver spawn to /readyz 200 (etcd already up; polled every 100 ms)', `${reference.readyMs.toFixed(0)} ms`]);
         out.push(['  RSS when ready: kube-apiserver / its etcd', `${reference.rssMiB.apiserver.toFixed(1)} / ${reference.rssMiB.etcd.toFixed(1)} MiB`]);
       }
     }

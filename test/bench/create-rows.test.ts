@@ -46,13 +46,14 @@ test('the c=16 create client measures creates/s and both CPU figures against a s
   }
 });
 
-test('the same client against the reference kube-apiserver (bearer token): creates/s, CPU of kube-apiserver and etcd, their RSS', { timeout: 180_000, skip: referenceApiserverMissing() }, async () => {
+test('the same client against the reference kube-apiserver (bearer token): creates/s, CPU of kube-apiserver and etcd, its start, their RSS', { timeout: 180_000, skip: referenceApiserverMissing() }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'skiff-reference-creates-'));
   try {
     const r = await referenceCreates(dir, 60, 20);
     assert.ok(!('skipped' in r), 'skipped' in r ? r.skipped : '');
     assertFigures(r);
     for (const [name, mib] of Object.entries(r.rssMiB)) assert.ok(Number.isFinite(mib) && mib > 0, `${name} RSS ${mib}`);
+    assert.ok(Number.isFinite(r.readyMs) && r.readyMs > 0, `kube-apiserver start ${r.readyMs}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

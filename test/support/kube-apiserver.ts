@@ -24,6 +24,8 @@ export interface ReferenceApiserver {
   port: number;
   token: string;
   pids: number[];
+  /** Spawn (etcd already up) to /readyz and /api both answering 200, polled every 100 ms. */
+  readyMs: number;
   request(method: string, path: string, body?: unknown): Promise<HttpResult>;
   /** A request with raw body bytes and headers, answered as bytes (binary encodings). */
   raw(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<HttpResult>;
@@ -47,6 +49,7 @@ export async function startReferenceApiserver(extraArgs: string[] = []): Promise
   try {
     return await onFreshPort(async (port) => {
       let log = '';
+      const spawnedAt = performance.now();
       const proc: ChildProcess = spawn(bin, [
         `--etcd-servers=${etcd.endpoints.join(',')}`,
         `--secure-port=${port}`,
@@ -81,14 +84,15 @@ export async function startReferenceApiserver(extraArgs: string[] = []): Promise
           await exited;
           throw new Error(`kube-apiserver not ready: ${log}`);
         }
-        await new Promise((r) => setTimeout(r, 500));
+        await new Promise((r) => setTimeout(r, 100));
       }
       const stop = async () => {
         proc.kill('SIGTERM');
         await exited;
         await cleanup();
       };
-      return { port, token, pids: [proc.pid!, ...etcd.members.map((m) => m.pid!)], request, raw, stop };
+      const readyMs = performance.now() - spawnedAt;
+      return { port, token, pids: [proc.pid!, ...etcd.members.map((m) => m.pid!)], readyMs, request, raw, stop };
     });
   } catch (e) {
     await cleanup();
