@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { measureCreates } from '../../bench/create-client.js';
 import { referenceCreates } from '../../bench/reference-creates.js';
-import { client, exited, startSkiffOn } from '../../bench/skiff-process.js';
+import { client, exited } from '../../bench/skiff-process.js';
 import { referenceApiserverMissing } from '../support/kube-apiserver.js';
-import { onFreshPort, PortTakenError } from '../support/ports.js';
+import { startSkiffChild } from '../support/skiff-child.js';
 
 function assertFigures(r: { perSecond: number; clientCpuUs: number; serverCpuUs: number }): void {
   assert.ok(Number.isFinite(r.perSecond) && r.perSecond > 0, `creates/s ${r.perSecond}`);
@@ -23,11 +23,7 @@ function assertFigures(r: { perSecond: number; clientCpuUs: number; serverCpuUs:
 test('the c=16 create client measures creates/s and both CPU figures against a skiff process, after its warm-up', { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skiff-create-rows-'));
   try {
-    const started = await onFreshPort((port) =>
-      startSkiffOn(dataDir, port, []).then((s) => ({ ...s, port })).catch((e: unknown) => {
-        throw /exited/.test(String(e)) ? new PortTakenError(String(e)) : e;
-      }),
-    );
+    const started = await startSkiffChild(dataDir);
     try {
       const kubeconfig = join(dataDir, 'kubeconfig');
       const admin = client(started.port, kubeconfig, 1);

@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { bareHttpsStart } from '../../bench/bare-https-server.js';
-import { cpuMs, exited, mainJs, nodeFloor, rssMiB, rssSplitMiB, startSkiffOn, type RssSplit } from '../../bench/skiff-process.js';
+import { cpuMs, exited, mainJs, nodeFloor, rssMiB, rssSplitMiB, type RssSplit } from '../../bench/skiff-process.js';
 import { startPhases } from '../../bench/start-phases.js';
-import { onFreshPort, PortTakenError } from '../support/ports.js';
+import { onFreshPort } from '../support/ports.js';
+import { portTakenIfExited, startSkiffChild } from '../support/skiff-child.js';
 
 /** Every figure measured, finite and positive; a split's file-backed part holds the executable's pages and both parts add up to about the RSS. */
 function assertMeasured(name: string, v: number | RssSplit | undefined, rss?: number): void {
@@ -44,13 +45,7 @@ test('cpuMs reads the CPU time of a child process, not of this one', async () =>
 test('a skiff start reports time to ready, CPU time and RSS; node floor figures are measured', { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skiff-start-rows-'));
   try {
-    // The port may be taken by another test's server before skiff binds it (its output is not
-    // kept, so a start that exits early counts as that): it starts again on another.
-    const started = await onFreshPort((port) =>
-      startSkiffOn(dataDir, port, []).catch((e: unknown) => {
-        throw /exited/.test(String(e)) ? new PortTakenError(String(e)) : e;
-      }),
-    );
+    const started = await startSkiffChild(dataDir);
     try {
       assert.ok(started.ms > 0 && Number.isFinite(started.ms));
       assert.ok(started.cpuMs > 0 && Number.isFinite(started.cpuMs), `server CPU time ${started.cpuMs}`);
@@ -75,11 +70,7 @@ test('a skiff start reports time to ready, CPU time and RSS; node floor figures 
 test("the traced start: each phase, placed on the spawn's timeline, is measured", { timeout: 120_000, skip: mainJs.endsWith('skiff.mjs') ? false : 'dist/skiff.mjs not built (npm run build)' }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skiff-start-phases-'));
   try {
-    const phases = await onFreshPort((port) =>
-      startPhases(dataDir, port, [], 2).catch((e: unknown) => {
-        throw /exited/.test(String(e)) ? new PortTakenError(String(e)) : e;
-      }),
-    );
+    const phases = await onFreshPort((port) => startPhases(dataDir, port, [], 2).catch(portTakenIfExited));
     assert.deepEqual(
       phases.map((p) => p.label),
       [

@@ -7,26 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { client, exited, startSkiffOn } from '../../bench/skiff-process.js';
-import { onFreshPort, PortTakenError } from '../support/ports.js';
+import { client, exited } from '../../bench/skiff-process.js';
+import { startSkiffChild } from '../support/skiff-child.js';
 
 const launcher = fileURLToPath(new URL('../../skiff.mjs', import.meta.url));
-
-function startBundled(dataDir: string) {
-  return onFreshPort((port) =>
-    startSkiffOn(dataDir, port, []).then(
-      (started) => ({ ...started, port }),
-      (e: unknown) => {
-        throw /exited/.test(String(e)) ? new PortTakenError(String(e)) : e;
-      },
-    ),
-  );
-}
 
 test('the bundled CLI: a write acknowledged before kill -9 is there after the restart', { skip: existsSync(launcher) ? false : 'dist/skiff.mjs not built (npm run build)', timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skiff-bundled-writes-'));
   try {
-    const first = await startBundled(dataDir);
+    const first = await startSkiffChild(dataDir);
     const c1 = client(first.port, join(dataDir, 'kubeconfig'), 1);
     try {
       const created = await c1.call('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'acked' }, data: { k: 'before kill -9' } });
@@ -36,7 +25,7 @@ test('the bundled CLI: a write acknowledged before kill -9 is there after the re
       first.child.kill('SIGKILL');
       await exited(first.child);
     }
-    const second = await startBundled(dataDir);
+    const second = await startSkiffChild(dataDir);
     const c2 = client(second.port, join(dataDir, 'kubeconfig'), 1);
     try {
       const got = await c2.call('GET', '/api/v1/namespaces/default/configmaps/acked');

@@ -49,8 +49,8 @@ export class InThreadWriter implements Writer {
   private walFd: number | undefined;
   /** The sync of the latest commit, until it is done. */
   private syncing: Promise<void> | undefined;
-  /** A file database (':memory:' and temporary databases have nothing to sync). */
-  private readonly walPath: string | undefined;
+  /** The database file (':memory:' and temporary databases have nothing to sync). */
+  private readonly path: string | undefined;
   /** A sync that failed: what was committed may not be on disk, so the writer serves no more. */
   private failure: Error | undefined;
   /** The database file's descriptor, opened at the first checkpoint. */
@@ -66,8 +66,8 @@ export class InThreadWriter implements Writer {
     private readonly syncFile: SyncFile = fdatasync,
   ) {
     this.engine = new WriteEngine(db);
-    this.walPath = db.memory || !db.name ? undefined : `${db.name}-wal`;
-    if (this.walPath) {
+    this.path = db.memory || !db.name ? undefined : db.name;
+    if (this.path) {
       db.pragma('synchronous = NORMAL');
       db.pragma('wal_autocheckpoint = 0');
     }
@@ -105,7 +105,7 @@ export class InThreadWriter implements Writer {
   /** The write's sync, then a checkpoint when one is due. */
   private async afterWrite(): Promise<void> {
     await this.sync();
-    if (this.walPath && this.walPages >= CHECKPOINT_PAGES && !this.checkpointed) this.checkpoint(this.walPath.slice(0, -'-wal'.length));
+    if (this.path && this.walPages >= CHECKPOINT_PAGES && !this.checkpointed) this.checkpoint(this.path);
   }
 
   /** Copies the WAL into the database file with no sync on this thread; the file's sync follows on the pool. */
@@ -118,15 +118,12 @@ export class InThreadWriter implements Writer {
       this.db.pragma('synchronous = NORMAL');
     }
     const fd = (this.dbFd ??= openSync(dbPath, 'r+'));
-    const tracked: Promise<void> = this.fdatasyncOnPool(fd).then(
-      () => {
-        this.checkpointed = undefined;
-      },
-      (err: unknown) => {
-        this.checkpointed = undefined;
-        this.failure ??= new Error(`fdatasync of the database failed: ${err instanceof Error ? err.message : String(err)}`);
-      },
-    );
+    // A failure is kept in this.failure, which the next write throws.
+    const tracked: Promise<void> = this.syncOnPool(fd, 'database')
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.checkpointed === tracked) this.checkpointed = undefined;
+      });
     this.checkpointed = tracked;
   }
 
@@ -142,24 +139,21 @@ export class InThreadWriter implements Writer {
     this.walFd = this.dbFd = undefined;
   }
 
-  private fdatasyncOnPool(fd: number): Promise<void> {
-    return new Promise<void>((resolve, reject) => this.syncFile(fd, (err) => (err ? reject(err) : resolve())));
+  /** fdatasync of `fd` on the thread pool; a failure becomes the writer's, for good. */
+  private syncOnPool(fd: number, file: 'WAL' | 'database'): Promise<void> {
+    return new Promise<void>((resolve, reject) => this.syncFile(fd, (err) => (err ? reject(err) : resolve()))).catch((err: unknown) => {
+      this.failure ??= new Error(`fdatasync of the ${file} failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw this.failure;
+    });
   }
 
   /** fdatasync of the WAL on the thread pool; a sync that fails fails the commit it was for. */
   private sync(): Promise<void> {
-    if (!this.walPath) return Promise.resolve();
-    const fd = (this.walFd ??= this.openWal(this.walPath));
-    const tracked: Promise<void> = this.fdatasyncOnPool(fd).then(
-      () => {
-        if (this.syncing === tracked) this.syncing = undefined;
-      },
-      (err: unknown) => {
-        if (this.syncing === tracked) this.syncing = undefined;
-        this.failure ??= new Error(`fdatasync of the WAL failed: ${err instanceof Error ? err.message : String(err)}`);
-        throw this.failure;
-      },
-    );
+    if (!this.path) return Promise.resolve();
+    const fd = (this.walFd ??= this.openWal(`${this.path}-wal`));
+    const tracked: Promise<void> = this.syncOnPool(fd, 'WAL').finally(() => {
+      if (this.syncing === tracked) this.syncing = undefined;
+    });
     this.syncing = tracked;
     return tracked;
   }
