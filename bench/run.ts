@@ -32,12 +32,15 @@
 // each POST with 201 and the bytes skiff answered a create with): the most this machine can
 // do with this client, whatever the server does per create. Where ../shared/kube and etcd are
 // there, the same client also runs against upstream's kube-apiserver (reference-creates.ts).
+// Last, the in-process test server (test-server.ts, in a node process of its own): start,
+// reset with 1,000 ConfigMaps present, and stop of startServer({ store: 'memory' }).
 
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EtcdCluster, NO_ETCD, etcdBinary } from '../test/support/etcd.js';
 import { client, median, nodeFloor, rssMiB, rssSplitMiB, startSkiffOn, stopChild, type Client, type RssSplit } from './skiff-process.js';
 import { startPhases } from './start-phases.js';
@@ -46,6 +49,7 @@ import { memoryBench, memoryOptionsFromArgs } from './memory.js';
 import { bareHttpsStart, spawnBareServer, stopBareServer } from './bare-https-server.js';
 import { measureCreates } from './create-client.js';
 import { referenceCreates } from './reference-creates.js';
+import { testServerRows, type TestServerTimes } from './test-server.js';
 
 const cpuPair = (r: { serverCpuUs: number; clientCpuUs: number }) => `${r.serverCpuUs.toFixed(0)} / ${r.clientCpuUs.toFixed(0)} µs`;
 
@@ -364,6 +368,9 @@ async function main() {
     const rows = await memoryBench(memoryOptionsFromArgs());
     printTable([{ name: 'SQLite', rows }], ['memory: ConfigMaps of 4 KiB in 10 namespaces, server RSS from /proc']);
   }
+  // In a node process of its own: this one's heap and loaded code would flatter or burden it.
+  const inProcess = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./test-server.js', import.meta.url)), '6', '--json'], { encoding: 'utf8' })) as TestServerTimes;
+  printTable([{ name: 'memory store', rows: testServerRows(inProcess) }], ["in-process test server: startServer({ store: 'memory' }) in a fresh node process; 1,000 ConfigMaps created before each reset"]);
   process.exit(0);
 }
 

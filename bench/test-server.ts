@@ -1,39 +1,84 @@
 // The in-process test server (issue 17): start, reset with 1,000 objects present, and stop
-// of startServer({ store: 'memory' }), as a node:test suite would use it. Prints figures.
+// of startServer({ store: 'memory' }), as a node:test suite would use it. Prints figures;
+// `npm run bench` runs it in a fresh node process of its own (--json) and prints its rows.
 //
-//   node dist/bench/test-server.js [rounds]
+//   node dist/bench/test-server.js [rounds] [--json]
 
-import { startServer } from '../src/index.js';
-import { createLogger } from '../src/util/log.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const rounds = Number(process.argv[2] ?? 5);
-const quiet = createLogger({ verbosity: 0, stream: { write: () => true } });
+export interface TestServerTimes {
+  /** import('skiff') in this (fresh) process. */
+  importMs: number;
+  /** Whether the first start found its PKI in the user's cache (else it generated it). */
+  pkiCached: boolean;
+  /** The first is the process's first start (cold code, default objects created); the others copy its defaults. */
+  startMs: number[];
+  resetMs: number[];
+  stopMs: number[];
+}
+
+const OBJECTS = 1000;
+const DEFAULT_SERVICE_RANGE = '10.0.0.0/24';
+
+/** Times `rounds` start → 1,000 creates → reset → stop cycles; fails if a reset leaves a created object behind. */
+export async function timeTestServer(rounds: number): Promise<TestServerTimes> {
+  const { defaultPkiCacheDir, rangeDir } = await import('../src/cli/pki-cache.js');
+  const pkiCached = existsSync(join(rangeDir(defaultPkiCacheDir(), DEFAULT_SERVICE_RANGE), 'ca.crt'));
+  // Loaded here, not at the top: run.ts imports this module for its rows only.
+  const t0 = performance.now();
+  const { startServer } = await import('../src/index.js');
+  const importMs = performance.now() - t0;
+  const [{ matchEverything }, { createLogger }] = await Promise.all([import('../src/registry/filter.js'), import('../src/util/log.js')]);
+  const quiet = createLogger({ verbosity: 0, stream: { write: () => true } });
+  const times: TestServerTimes = { importMs, pkiCached, startMs: [], resetMs: [], stopMs: [] };
+  for (let r = 0; r < rounds; r++) {
+    let t = performance.now();
+    const srv = await startServer({ store: 'memory', securePort: 0, bindAddress: '127.0.0.1', logger: quiet });
+    times.startMs.push(performance.now() - t);
+    const served = srv.registry.catalog.lookup('', 'v1', 'configmaps')!;
+    const scope = { served, namespace: 'default' };
+    for (let i = 0; i < OBJECTS; i++) {
+      await srv.registry.create(scope, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}` }, data: { k: 'v'.repeat(100) } }, { dryRun: false });
+    }
+    t = performance.now();
+    await srv.reset();
+    times.resetMs.push(performance.now() - t);
+    const names = (await srv.registry.list(scope, { filter: matchEverything })).items.map((b) => (JSON.parse(b.toString('utf8')) as { metadata: { name: string } }).metadata.name);
+    const left = names.filter((name) => /^cm-\d+$/.test(name));
+    if (left.length > 0) throw new Error(`reset left ${left.length} of the ${OBJECTS} ConfigMaps`);
+    t = performance.now();
+    await srv.stop();
+    times.stopMs.push(performance.now() - t);
+  }
+  return times;
+}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
 
-const starts: number[] = [];
-const resets: number[] = [];
-const stops: number[] = [];
-for (let r = 0; r < rounds; r++) {
-  let t = performance.now();
-  const srv = await startServer({ store: 'memory', securePort: 0, bindAddress: '127.0.0.1', logger: quiet, controllers: (process.env.CONTROLLERS ?? '*').split(',').filter(Boolean) });
-  starts.push(performance.now() - t);
-  const served = srv.registry.catalog.lookup('', 'v1', 'configmaps')!;
-  for (let i = 0; i < 1000; i++) {
-    await srv.registry.create({ served, namespace: 'default' }, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}` }, data: { k: 'v'.repeat(100) } }, { dryRun: false });
-  }
-  t = performance.now();
-  await srv.reset();
-  resets.push(performance.now() - t);
-  t = performance.now();
-  await srv.stop();
-  stops.push(performance.now() - t);
+/** The rows `npm run bench` prints: the process's import and first start, then medians (min–max) of the rest. */
+export function testServerRows(t: TestServerTimes): [string, string][] {
+  const fmt = (xs: number[]) => `${median(xs).toFixed(1)} ms (${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)})`;
+  return [
+    ["import('skiff') in a fresh node process (unbundled: no code cache)", `${t.importMs.toFixed(0)} ms`],
+    [`first start in that process (PKI ${t.pkiCached ? "from the user's cache" : 'generated'}, default objects created)`, `${t.startMs[0]!.toFixed(1)} ms`],
+    [`later starts (median of ${t.startMs.length - 1}; the first one's defaults copied)`, fmt(t.startMs.slice(1))],
+    [`reset with ${OBJECTS.toLocaleString('en-US')} ConfigMaps present (median of ${t.resetMs.length})`, fmt(t.resetMs)],
+    [`stop (median of ${t.stopMs.length})`, fmt(t.stopMs)],
+  ];
 }
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)})`;
-console.log(`in-process memory server, ${rounds} rounds`);
-console.log(`  start to ready:            ${fmt(starts)}`);
-console.log(`  reset, 1,000 objects:      ${fmt(resets)}`);
-console.log(`  stop:                      ${fmt(stops)}`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rounds = Math.max(2, Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 6));
+  const times = await timeTestServer(rounds);
+  if (process.argv.includes('--json')) {
+    process.stdout.write(JSON.stringify(times));
+  } else {
+    console.log(`in-process memory server, ${rounds} rounds`);
+    for (const [label, figure] of testServerRows(times)) console.log(`  ${label.padEnd(90)} ${figure}`);
+  }
+}

@@ -24,6 +24,7 @@ import { buildAudit, type AuditOptions } from './audit/layer.js';
 import { buildAuthorization, type AuthorizationOptions } from './authz/layer.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
+import { memoryServerPki } from './cli/pki-cache.js';
 import { ControllerManager, enabledControllers } from './controllers/manager.js';
 import { LeaderElector, type LeaderElectionOptions } from './controllers/leader-election.js';
 import { Discovery } from './endpoints/discovery.js';
@@ -57,6 +58,12 @@ import { startMark } from './util/start-trace.js';
 export interface SkiffOptions extends AuthenticationOptions, AuthorizationOptions, AdmissionOptions, ConcurrencyOptions, AuditOptions {
   /** Where the SQLite store, generated PKI and kubeconfig live. Default ./.skiff (with store 'memory': a temporary directory, removed at stop). */
   dataDir?: string;
+  /**
+   * With store 'memory' and no dataDir: the private directory that keeps the generated PKI
+   * between processes (default $XDG_CACHE_HOME/skiff/pki, else ~/.cache/skiff/pki); false
+   * generates one in each process.
+   */
+  pkiCacheDir?: string | false;
   /** --secure-port; 0 picks a free port. Default 6443. */
   securePort?: number;
   /** --bind-address. Default 0.0.0.0 (all interfaces); the kubeconfig points at 127.0.0.1 then. */
@@ -163,8 +170,10 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   let clientCaPem: string | undefined;
   // The generated PKI also holds the service-account signing key, needed either way.
   const pkiOptions = { hostnames: [hostname()], serviceClusterIpRange: serviceRange };
-  // In-memory servers of one process share one generated PKI (kept in memory; their data dirs are throw-away).
-  const pki = tempDataDir ? await (memoryPki[serviceRange] ??= ensurePki(dataDir, pkiOptions)) : await ensurePki(dataDir, pkiOptions);
+  // In-memory servers of one process share one PKI, kept between processes in the user's cache (their data dirs are throw-away).
+  const pki = tempDataDir
+    ? await (memoryPki[`${serviceRange} ${options.pkiCacheDir}`] ??= memoryServerPki(dataDir, pkiOptions, options.pkiCacheDir))
+    : await ensurePki(dataDir, pkiOptions);
   if (options.tlsCertFile && options.tlsPrivateKeyFile) {
     cert = readFileSync(options.tlsCertFile, 'utf8');
     key = readFileSync(options.tlsPrivateKeyFile, 'utf8');
