@@ -25,6 +25,7 @@ import { buildAuthorization, type AuthorizationOptions } from './authz/layer.js'
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
 import { ensurePki, firstServiceIp } from './cli/pki.js';
 import { memoryServerPki } from './cli/pki-cache.js';
+import { defaultsKey, defaultsPath, readDefaults, writeDefaults } from './cli/defaults-cache.js';
 import { ControllerManager, enabledControllers } from './controllers/manager.js';
 import { LeaderElector, type LeaderElectionOptions } from './controllers/leader-election.js';
 import { Discovery } from './endpoints/discovery.js';
@@ -191,8 +192,12 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
 
   let registryRef: Registry | undefined;
   const storage = storageMetrics(metrics, () => registryRef);
+  // An in-memory server starts from the defaults an earlier start with the same options left (defaults-cache.ts).
+  const defaultsKeyed = memory ? defaultsKey(options) : undefined;
+  const defaultsFile = defaultsKeyed?.persistable && tempDataDir && pki.dir !== dataDir ? defaultsPath(pki.dir, pki.ca.certPem, defaultsKeyed) : undefined;
+  const seed = defaultsKeyed && (memoryDefaults.get(defaultsKeyed.id) ?? (defaultsFile ? await readDefaults(defaultsFile) : undefined));
   const rawStore: Store =
-    (options.store === 'memory' ? MemoryStore.withContents(memoryDefaults) : options.store) ??
+    (options.store === 'memory' ? MemoryStore.withContents(seed) : options.store) ??
     (options.etcdServers?.length
       ? await (await import('./storage/etcd/etcd-store.js')).EtcdStore.connect({ endpoints: options.etcdServers, caFile: options.etcdCaFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile })
       : SqliteStore.open(join(dataDir, STORE_FILE)));
@@ -397,14 +402,17 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
 
   await postStart;
   // reset() restores the objects as the start left them. A fresh store holds few and keeps
-  // them (later in-memory servers start from them: their post-start hooks then find the
-  // defaults in place). A restart with many objects stored only notes the revision and reset()
+  // them (later in-memory servers with the same options start from them: their post-start
+  // hooks then find the defaults in place). A restart with many objects stored only notes the revision and reset()
   // reads them at it (until compaction passes it), so the start reads no values.
   let defaults: () => Promise<KeyValue[]>;
   const { revision, count } = await store.range('', { countOnly: true });
   if (memory || count <= KEEP_DEFAULTS_UP_TO) {
     const kept = await snapshotDefaults(store);
-    if (memory) memoryDefaults ??= kept;
+    if (defaultsKeyed && !memoryDefaults.has(defaultsKeyed.id)) {
+      memoryDefaults.set(defaultsKeyed.id, kept);
+      if (defaultsFile && !seed) await writeDefaults(defaultsFile, kept);
+    }
     defaults = async () => kept;
   } else {
     defaults = () => snapshotDefaults(store, revision);
@@ -430,7 +438,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
 }
 
 const memoryPki: Record<string, Promise<Awaited<ReturnType<typeof ensurePki>>>> = {};
-let memoryDefaults: KeyValue[] | undefined;
+/** The defaults of this process's first in-memory start, by options key. */
+const memoryDefaults = new Map<string, KeyValue[]>();
 
 /** Most objects a start keeps in memory for reset() (a fresh store holds a few hundred). */
 const KEEP_DEFAULTS_UP_TO = 5_000;
