@@ -6,7 +6,12 @@ const printableRe = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 
 /** unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
 export function goIsPrint(ch: string): boolean {
-  return ch === ' ' || printableRe.test(ch);
+  // Printable ASCII (the space and every graphic character) needs no Unicode tables.
+  if (ch.length === 1) {
+    const c = ch.charCodeAt(0);
+    if (c >= 0x20 && c < 0x7f) return true;
+  }
+  return printableRe.test(ch);
 }
 
 function hex(n: number, width: number): string {

@@ -6,6 +6,7 @@ import {
   generateName,
   goFieldErrorString,
   goJSONString,
+  goIsPrint,
   goQuote,
   isDNS1035Label,
   isDNS1123Label,
@@ -249,4 +250,11 @@ test('Go string formatting helpers', () => {
   assert.equal(goQuote('\u0000\n\u007f\u0080é'), '"\\x00\\n\\x7f\\u0080é"');
   assert.equal(goQuote('\u{1F600}'), '"\u{1F600}"');
   assert.equal(goJSONString('<a&b>\u2028\u0001'), '"\\u003ca\\u0026b\\u003e\\u2028\\u0001"');
+});
+
+test('goIsPrint is unicode.IsPrint: printable ASCII by its fast path, everything else by the Unicode categories (L, M, N, P, S and U+0020 only)', () => {
+  for (let c = 0; c < 0x80; c++) assert.equal(goIsPrint(String.fromCharCode(c)), c >= 0x20 && c < 0x7f, `U+${c.toString(16)}`);
+  for (const ch of ['é', 'ß', 'µ', '€', '中', '😀', '\u0301']) assert.equal(goIsPrint(ch), true, ch);
+  // No-break space (Zs), zero-width space and the BOM (Cf), a C1 control, a line separator (Zl).
+  for (const ch of ['\u00a0', '\u200b', '\ufeff', '\u0085', '\u2028']) assert.equal(goIsPrint(ch), false, `U+${ch.codePointAt(0)!.toString(16)}`);
 });
