@@ -42,6 +42,16 @@ function isTrackingDate(s: unknown): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+/** The authentication ConfigMap holds exactly this data. */
+function holds(cm: Obj | undefined, data: Record<string, string>): boolean {
+  return cm !== undefined && JSON.stringify(cm.data ?? {}) === JSON.stringify(data);
+}
+
+/** The tracking ConfigMap has a date legacy-token tracking began. */
+function tracksSince(cm: Obj | undefined): boolean {
+  return cm !== undefined && isTrackingDate(cm.data?.since);
+}
+
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -69,27 +79,51 @@ export class ClusterAuthenticationPublisher {
     clearInterval(this.timer);
   }
 
+  /** The ConfigMap as stored now (a quorum read), or undefined when there is none. */
+  private async current(name: string): Promise<Obj | undefined> {
+    try {
+      return await this.registry.get(this.scope, name);
+    } catch (e) {
+      if (isStatusError(e) && e.code === 404) return undefined;
+      throw e;
+    }
+  }
+
   async sync(): Promise<void> {
     const data = authenticationConfigMapData(this.info);
+    // What is stored is read first: an update that would change nothing still runs the whole
+    // write path (validation, managed fields) before the store sees the bytes are equal, and
+    // every start and every resync would pay for it.
+    const [published, tracking] = await Promise.all([this.current(AUTHENTICATION_CONFIGMAP), this.current(LEGACY_TOKEN_TRACKING_CONFIGMAP)]);
+    if (!holds(published, data)) await this.publish(data);
+    if (!tracksSince(tracking)) await this.startTracking();
+  }
+
+  private async publish(data: Record<string, string>): Promise<void> {
     await this.registry.guaranteedUpdate(
       this.scope,
       AUTHENTICATION_CONFIGMAP,
       (cur: Obj | undefined) => {
         const base: Obj = cur ?? { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: AUTHENTICATION_CONFIGMAP, namespace: NAMESPACE } };
-        if (cur && JSON.stringify(cur.data ?? {}) === JSON.stringify(data)) return cur;
+        if (holds(cur, data)) return cur!;
         return { ...base, data };
       },
       { dryRun: false, allowCreate: true },
     );
-    // As upstream's legacytokentracking controller (syncConfigMap): created only when absent, its
-    // date set again only when unparsable. A restart then writes nothing (and does not wait
-    // for the store's write path to come up before it is ready).
+  }
+
+  /**
+   * As upstream's legacytokentracking controller (syncConfigMap): created only when absent, its
+   * date set again only when unparsable. A restart then writes nothing (and does not wait
+   * for the store's write path to come up before it is ready).
+   */
+  private async startTracking(): Promise<void> {
     try {
       await this.registry.guaranteedUpdate(
         this.scope,
         LEGACY_TOKEN_TRACKING_CONFIGMAP,
         (cur: Obj | undefined) => {
-          if (cur && isTrackingDate(cur.data?.since)) return cur;
+          if (tracksSince(cur)) return cur!;
           const base: Obj = cur ?? { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: LEGACY_TOKEN_TRACKING_CONFIGMAP, namespace: NAMESPACE } };
           return { ...base, data: { ...(cur?.data ?? {}), since: today() } };
         },

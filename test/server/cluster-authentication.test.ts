@@ -1,0 +1,56 @@
+// kube-system/extension-apiserver-authentication, as upstream's clusterauthenticationtrust
+// controller keeps it (pkg/controlplane/controller/clusterauthenticationtrust): the client CA
+// kube-apiserver trusts, published at every start; changed data is put back and a deleted
+// ConfigMap is created again, and a start that finds it as it should be does not write it.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { startTestServer } from '../support/server.js';
+
+const PATH = '/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication';
+
+describe('the extension-apiserver-authentication ConfigMap', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skiff-cluster-authn-'));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('holds the client CA; a restart leaves it untouched, changed data is put back, a deleted one comes back', async () => {
+    let clientCa: string;
+    let resourceVersion: string;
+    const first = await startTestServer({ dataDir, controllers: [] });
+    try {
+      const cm = (await first.request('GET', PATH)).json();
+      clientCa = cm.data['client-ca-file'];
+      assert.match(clientCa, /^-----BEGIN CERTIFICATE-----/);
+      resourceVersion = cm.metadata.resourceVersion;
+    } finally {
+      await first.stop();
+    }
+    const second = await startTestServer({ dataDir, controllers: [] });
+    try {
+      const cm = (await second.request('GET', PATH)).json();
+      assert.equal(cm.metadata.resourceVersion, resourceVersion, 'not written by the restart');
+      const put = await second.request('PUT', PATH, { body: { ...cm, data: { 'client-ca-file': 'not a CA' } } });
+      assert.equal(put.status, 200, put.text);
+    } finally {
+      await second.stop();
+    }
+    const third = await startTestServer({ dataDir, controllers: [] });
+    try {
+      assert.equal((await third.request('GET', PATH)).json().data['client-ca-file'], clientCa);
+      assert.equal((await third.request('DELETE', PATH)).status, 200);
+    } finally {
+      await third.stop();
+    }
+    const fourth = await startTestServer({ dataDir, controllers: [] });
+    try {
+      const cm = await fourth.request('GET', PATH);
+      assert.equal(cm.status, 200);
+      assert.equal(cm.json().data['client-ca-file'], clientCa);
+    } finally {
+      await fourth.stop();
+    }
+  });
+});
