@@ -18,5 +18,6 @@ test('the in-process test server bench times import, the first and later starts,
   }
   const rows = testServerRows(times);
   assert.deepEqual(rows.map(([label]) => label.split(' ')[0]), ["import('skiff')", 'first', 'later', 'reset', 'stop']);
+  assert.match(rows[1]![1], /^\d+\.\d ms \(PKI (cached|made), defaults (cached|made)\)$/);
   for (const [, figure] of rows) assert.match(figure, /^\d+(\.\d)? ms/);
 });
