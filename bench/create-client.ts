@@ -5,7 +5,7 @@
 // server share the machine, so creates/s is bounded by their CPU per create together.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { client, cpuMs } from './skiff-process.js';
+import { client, cpuMs, mainThreadCpuMs } from './skiff-process.js';
 
 export interface CreateClientArgs {
   port: number;
@@ -39,12 +39,24 @@ export function createsFromClientProcess(args: CreateClientArgs): Promise<Create
  * Warms the server up with `warmUp` creates, then measures `total`: creates/s, the
  * client's CPU and the CPU of `serverPids` (user+system, /proc) per create.
  */
-export async function measureCreates(args: CreateClientArgs, serverPids: number[], warmUp = CREATE_WARM_UP): Promise<CreateClientResult & { serverCpuUs: number }> {
+export async function measureCreates(
+  args: CreateClientArgs,
+  serverPids: number[],
+  warmUp = CREATE_WARM_UP,
+): Promise<CreateClientResult & { serverCpuUs: number; mainThreadCpuUs: number; mainThreadBusy: number }> {
   await createsFromClientProcess({ ...args, total: warmUp });
   const serverCpu = () => serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const cpu0 = serverCpu();
+  const main0 = mainThreadCpuMs(serverPids[0]!);
   const result = await createsFromClientProcess(args);
-  return { ...result, serverCpuUs: ((serverCpu() - cpu0) * 1000) / args.total };
+  const mainMs = mainThreadCpuMs(serverPids[0]!) - main0;
+  return {
+    ...result,
+    serverCpuUs: ((serverCpu() - cpu0) * 1000) / args.total,
+    // The first server process's main thread: one core is all a Node server's JavaScript gets.
+    mainThreadCpuUs: (mainMs * 1000) / args.total,
+    mainThreadBusy: mainMs / ((args.total / result.perSecond) * 1000),
+  };
 }
 
 async function runCreateClient(args: CreateClientArgs): Promise<void> {

@@ -169,6 +169,7 @@ async function measure(backend: Backend): Promise<[string, string][]> {
     const skiffCreates = await measureCreates({ port, kubeconfig, ns: 'bench-c16', total: c16Total, concurrency: 16 }, [child.pid!]);
     out.push(['durable creates/s at c=16, separate client (1 conn/worker, after 500)', skiffCreates.perSecond.toFixed(0)]);
     out.push(['  CPU per create: server / client (user+sys)', cpuPair(skiffCreates)]);
+    out.push(['  of the server\'s: its main thread (where the JavaScript runs), busy for this much of the run', `${skiffCreates.mainThreadCpuUs.toFixed(0)} µs, ${(skiffCreates.mainThreadBusy * 100).toFixed(0)} %`]);
     // The bare server answers with what skiff answered a create with (a ConfigMap the client made).
     const listed = JSON.parse((await c32.call('GET', '/api/v1/namespaces/bench-c16/configmaps?limit=2')).body).items as { metadata: { name: string } }[];
     const one = listed.find((i) => i.metadata.name.startsWith('cm-'))!.metadata.name;

@@ -30,6 +30,8 @@ test('the c=16 create client measures creates/s and both CPU figures against a s
       assert.equal((await admin.call('POST', '/api/v1/namespaces', { metadata: { name: 'bench-c16' } })).status, 201);
       const r = await measureCreates({ port: started.port, kubeconfig, ns: 'bench-c16', total: 120, concurrency: 16 }, [started.child.pid!], 40);
       assertFigures(r);
+      assert.ok(Number.isFinite(r.mainThreadCpuUs) && r.mainThreadCpuUs >= 0 && r.mainThreadCpuUs <= r.serverCpuUs + 10_000 / 120, `main thread CPU per create ${r.mainThreadCpuUs}`);
+      assert.ok(Number.isFinite(r.mainThreadBusy) && r.mainThreadBusy >= 0, `main thread busy ${r.mainThreadBusy}`);
       const list = JSON.parse((await admin.call('GET', '/api/v1/namespaces/bench-c16/configmaps')).body) as { items: { metadata: { name: string } }[] };
       assert.equal(list.items.filter((i) => i.metadata.name.startsWith('cm-')).length, 160, 'the warm-up and the timed creates all exist');
       admin.agent.destroy();
