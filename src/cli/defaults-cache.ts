@@ -19,8 +19,11 @@ declare const __SKIFF_BUILD_ID__: string | undefined;
 /** A hash of the bundled code (scripts/bundle.mjs defines it); undefined in the unbundled output, which writes nothing. */
 const BUILD_ID = typeof __SKIFF_BUILD_ID__ === 'string' ? __SKIFF_BUILD_ID__ : undefined;
 
-/** Options that cannot change which objects a start creates. */
-const IRRELEVANT = new Set(['logger', 'onRequestEnd', 'verbosity', 'securePort', 'bindAddress', 'pkiCacheDir', 'shutdownDelayMs', 'bookmarkIntervalMs']);
+/**
+ * Options that cannot change which objects a start creates or what they hold (pkiCacheDir can:
+ * another PKI puts another CA into every kube-root-ca.crt).
+ */
+const IRRELEVANT = new Set(['logger', 'onRequestEnd', 'verbosity', 'securePort', 'bindAddress', 'shutdownDelayMs', 'bookmarkIntervalMs']);
 
 const identities = new WeakMap<object, number>();
 let lastIdentity = 0;

@@ -18,6 +18,8 @@ test('the key: options that cannot change the defaults are ignored, any other ch
   assert.notEqual(defaultsKey({ store: 'memory', serviceClusterIpRange: '10.96.0.0/12' }).id, base.id);
   assert.notEqual(defaultsKey({ store: 'memory', serviceClusterIpRange: '10.0.0.0/24', enablePriorityAndFairness: false }).id, base.id);
   assert.notEqual(defaultsKey({ store: 'memory', serviceClusterIpRange: '10.0.0.0/24', featureGates: { MutatingAdmissionPolicy: true } }).id, base.id);
+  // Another PKI cache, another CA in the defaults' kube-root-ca.crt ConfigMaps.
+  assert.notEqual(defaultsKey({ store: 'memory', serviceClusterIpRange: '10.0.0.0/24', pkiCacheDir: '/elsewhere' }).id, base.id);
   // The unbundled code has no build id: nothing of it is written to disk.
   assert.equal(base.persistable, false);
 
