@@ -14,6 +14,7 @@ export const AUTHENTICATION_CONFIGMAP = 'extension-apiserver-authentication';
 export const LEGACY_TOKEN_TRACKING_CONFIGMAP = 'kube-apiserver-legacy-service-account-token-tracking';
 const NAMESPACE = 'kube-system';
 const RESYNC_MS = 60_000;
+const SYNC_ATTEMPTS = 3;
 
 export interface ClusterAuthenticationInfo {
   clientCaPem?: string;
@@ -93,10 +94,18 @@ export class ClusterAuthenticationPublisher {
     const data = authenticationConfigMapData(this.info);
     // What is stored is read first: an update that would change nothing still runs the whole
     // write path (validation, managed fields) before the store sees the bytes are equal, and
-    // every start and every resync would pay for it.
-    const [published, tracking] = await Promise.all([this.current(AUTHENTICATION_CONFIGMAP), this.current(LEGACY_TOKEN_TRACKING_CONFIGMAP)]);
-    if (!holds(published, data)) await this.publish(data);
-    if (!tracksSince(tracking)) await this.startTracking();
+    // every start and every resync would pay for it. Replicas starting together race to create
+    // the ConfigMaps: the one whose create loses (409) reads again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [published, tracking] = await Promise.all([this.current(AUTHENTICATION_CONFIGMAP), this.current(LEGACY_TOKEN_TRACKING_CONFIGMAP)]);
+        if (!holds(published, data)) await this.publish(data);
+        if (!tracksSince(tracking)) await this.startTracking();
+        return;
+      } catch (e) {
+        if (attempt >= SYNC_ATTEMPTS || !(isStatusError(e) && e.code === 409)) throw e;
+      }
+    }
   }
 
   private async publish(data: Record<string, string>): Promise<void> {

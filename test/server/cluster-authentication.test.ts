@@ -8,7 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { startServer } from '../../src/app.js';
+import { AUTHENTICATION_CONFIGMAP, ClusterAuthenticationPublisher, LEGACY_TOKEN_TRACKING_CONFIGMAP } from '../../src/server/cluster-authentication.js';
+import { createLogger } from '../../src/util/log.js';
 import { startTestServer } from '../support/server.js';
+
+const quiet = createLogger({ verbosity: 0, stream: { write: () => true } });
 
 const PATH = '/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication';
 
@@ -51,6 +56,25 @@ describe('the extension-apiserver-authentication ConfigMap', () => {
       assert.equal(cm.json().data['client-ca-file'], clientCa);
     } finally {
       await fourth.stop();
+    }
+  });
+});
+
+describe('publishers racing to create the ConfigMaps (replicas starting together)', () => {
+  it('both succeed: the one whose create loses reads again and finds the data in place', async () => {
+    const srv = await startServer({ store: 'memory', securePort: 0, bindAddress: '127.0.0.1', controllers: [], logger: quiet });
+    try {
+      const scope = { served: srv.registry.catalog.lookup('', 'v1', 'configmaps')!, namespace: 'kube-system' };
+      for (const name of [AUTHENTICATION_CONFIGMAP, LEGACY_TOKEN_TRACKING_CONFIGMAP]) await srv.registry.delete(scope, name, { dryRun: false });
+      const info = { clientCaPem: srv.caPem };
+      const publishers = [0, 1].map(() => new ClusterAuthenticationPublisher(srv.registry, info, quiet));
+      await Promise.all(publishers.map((p) => p.sync()));
+      const published = (await srv.registry.get(scope, AUTHENTICATION_CONFIGMAP)) as { data: Record<string, string> };
+      assert.equal(published.data['client-ca-file'], srv.caPem);
+      const tracking = (await srv.registry.get(scope, LEGACY_TOKEN_TRACKING_CONFIGMAP)) as { data: Record<string, string> };
+      assert.match(tracking.data.since!, /^\d{4}-\d\d-\d\d$/);
+    } finally {
+      await srv.stop();
     }
   });
 });
