@@ -28,12 +28,12 @@ const OBJECTS = 1000;
 
 /** No output. Nothing but the imported entry is loaded: the unbundled modules would burden this process's heap and its first start. */
 const silent: Logger = { verbosity: -1, info() {}, warning() {}, error() {}, v: () => ({ enabled: false, info() {} }), withValues: () => silent };
-const DEFAULT_SERVICE_RANGE = '10.0.0.0/24';
 
 /** Times `rounds` start → 1,000 creates → reset → stop cycles; fails if a reset leaves a created object behind. */
 export async function timeTestServer(rounds: number): Promise<TestServerTimes> {
-  const { defaultPkiCacheDir, rangeDir } = await import('../src/cli/pki-cache.js');
-  const pkiDir = rangeDir(defaultPkiCacheDir(), DEFAULT_SERVICE_RANGE);
+  const [{ defaultPkiCacheDir, rangeDir }, { DEFAULT_SERVICE_CLUSTER_IP_RANGE }] = await Promise.all([import('../src/cli/pki-cache.js'), import('../src/cli/pki.js')]);
+  // The directory a server with the default service range uses.
+  const pkiDir = rangeDir(defaultPkiCacheDir(), DEFAULT_SERVICE_CLUSTER_IP_RANGE);
   const pkiCached = existsSync(join(pkiDir, 'ca.crt'));
   // Loaded here, not at the top: run.ts imports this module for its rows only.
   const shipped = fileURLToPath(new URL('../index.mjs', import.meta.url));

@@ -23,7 +23,7 @@ import { auditFilter, failedAuthenticationAuditFilter } from './server/filters/a
 import { buildAudit, type AuditOptions } from './audit/layer.js';
 import { buildAuthorization, type AuthorizationOptions } from './authz/layer.js';
 import { writeKubeconfig, serverUrl } from './cli/kubeconfig.js';
-import { ensurePki, firstServiceIp } from './cli/pki.js';
+import { DEFAULT_SERVICE_CLUSTER_IP_RANGE, ensurePki, firstServiceIp } from './cli/pki.js';
 import { memoryServerPki } from './cli/pki-cache.js';
 import { defaultsKey, defaultsPath, readDefaults, writeDefaults } from './cli/defaults-cache.js';
 import { ControllerManager, enabledControllers } from './controllers/manager.js';
@@ -159,7 +159,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   registerValidationMetrics(metrics);
   startMark('metrics');
   const auditor = buildAudit(options, logger);
-  const serviceRange = options.serviceClusterIpRange ?? '10.0.0.0/24';
+  const serviceRange = options.serviceClusterIpRange ?? DEFAULT_SERVICE_CLUSTER_IP_RANGE;
   const serviceIp = firstServiceIp(serviceRange);
 
   // TLS: given files, or a generated CA + serving + admin certificate.

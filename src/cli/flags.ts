@@ -9,6 +9,7 @@ import { goQuote } from '../util/log.js';
 import { ADMISSION_PLUGIN_NAMES, DEFAULT_ADMISSION_PLUGINS } from '../admission/plugins.js';
 import { enabledAdmissionPlugins } from '../admission/layer.js';
 import { knownFeatureOptions } from '../features/index.js';
+import { DEFAULT_SERVICE_CLUSTER_IP_RANGE } from './pki.js';
 
 export interface PortRange {
   base: number;
@@ -130,7 +131,7 @@ export const FLAGS = [
   // API enablement
   flag('runtime-config', 'mapStringString', {}, 'API enablement', 'A set of key=value pairs that enable or disable built-in APIs, e.g. apps/v1=true or api/all=false.'),
   // Misc
-  flag('service-cluster-ip-range', 'string', '10.0.0.0/24', 'Misc', 'A CIDR notation IP range from which to assign service cluster IPs. This must not overlap with any IP ranges assigned to nodes or pods.'),
+  flag('service-cluster-ip-range', 'string', DEFAULT_SERVICE_CLUSTER_IP_RANGE, 'Misc', 'A CIDR notation IP range from which to assign service cluster IPs. This must not overlap with any IP ranges assigned to nodes or pods.'),
   flag('service-node-port-range', 'portRange', { base: 30000, size: 2768 }, 'Misc', 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.'),
   // Feature gates
   flag(

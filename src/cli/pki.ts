@@ -46,6 +46,9 @@ export interface EnsurePkiOptions {
   serviceClusterIpRange?: string;
 }
 
+/** kube-apiserver's --service-cluster-ip-range default. */
+export const DEFAULT_SERVICE_CLUSTER_IP_RANGE = '10.0.0.0/24';
+
 export const CA_COMMON_NAME = 'skiff-ca';
 export const SERVING_COMMON_NAME = 'kube-apiserver';
 export const ADMIN_COMMON_NAME = 'kubernetes-admin';
@@ -358,7 +361,7 @@ function usableServiceAccountKeys(privateKeyPem?: string, publicKeyPem?: string)
 
 function servingNames(opts: EnsurePkiOptions): { dnsNames: string[]; ipAddresses: string[] } {
   const dns = new Set<string>(['localhost', hostname().toLowerCase(), ...CLUSTER_DNS_NAMES]);
-  const ips = new Set<string>(['127.0.0.1', '::1', firstServiceIp(opts.serviceClusterIpRange ?? '10.0.0.0/24')]);
+  const ips = new Set<string>(['127.0.0.1', '::1', firstServiceIp(opts.serviceClusterIpRange ?? DEFAULT_SERVICE_CLUSTER_IP_RANGE)]);
   for (const h of opts.hostnames ?? []) {
     if (!h) continue;
     if (ipFamily(h)) ips.add(h);
