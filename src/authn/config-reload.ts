@@ -14,6 +14,7 @@ import { MetricsRegistry } from '../metrics/registry.js';
 import type { Logger } from '../util/log.js';
 import { configurationError, parseAuthenticationConfiguration, validateAuthenticationConfiguration, type AnonymousAuthConfig, type ValidationGates } from './config.js';
 import { buildJwtAuthenticators, type JwtAuthenticatorSet, type JwtTuning } from './oidc/index.js';
+import { waitAtMost } from '../util/wait-at-most.js';
 
 const LABELS = ['status', 'apiserver_id_hash'] as const;
 
@@ -171,9 +172,6 @@ function normalizeAnonymous(a: AnonymousAuthConfig | undefined): unknown {
 }
 
 async function waitReady(authenticators: { ready: Promise<void>; health(): Error | undefined }[], timeoutMs: number, stop: Promise<void>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((r) => (timer = setTimeout(r, timeoutMs)));
-  await Promise.race([Promise.all(authenticators.map((a) => a.ready)), timeout, stop]);
-  clearTimeout(timer);
+  await waitAtMost(Promise.race([Promise.all(authenticators.map((a) => a.ready)), stop]), timeoutMs);
   return authenticators.every((a) => a.health() === undefined);
 }

@@ -15,6 +15,7 @@ import type { Obj } from '../types/kind.js';
 import type { Logger } from '../util/log.js';
 import { buildCustomResource, servingChanged } from './kind.js';
 import { CLEANUP_FINALIZER, CRD_GROUP, CRD_PLURAL, asCrd, conditionEquivalent, findCondition, isConditionTrue, setCondition, type Crd, type CrdCondition, type CrdNames } from './types.js';
+import { waitAtMost } from '../util/wait-at-most.js';
 
 export interface CrdControllerOptions {
   /** How long deletion waits for custom resources to disappear before reporting (upstream: 1 minute). */
@@ -71,9 +72,7 @@ export class CrdController {
   async start(): Promise<void> {
     await this.informer.start();
     // A CRD whose status cannot be written yet (it keeps retrying) must not hold up readiness.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.queue.idle(), new Promise<void>((r) => (timer = setTimeout(r, 10_000)))]);
-    clearTimeout(timer);
+    await waitAtMost(this.queue.idle(), 10_000);
   }
 
   stop(): void {

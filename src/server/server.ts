@@ -11,6 +11,7 @@ import { answerClientError, GO_MAX_HEADER_BYTES, HTTP2_MAX_HEADER_LIST_SIZE } fr
 import { parseRequestTarget } from './request-target.js';
 import { parseRequestInfo } from './requestinfo.js';
 import { composeFilters, type Filter } from './filter.js';
+import { waitAtMost } from '../util/wait-at-most.js';
 
 /** A route handler: returns true when it handled the request. */
 export type Route = (ctx: Ctx) => Promise<boolean> | boolean;
@@ -79,7 +80,7 @@ export class ApiServer {
     for (const res of this.inflight) res.destroy?.();
     // Idle HTTP/1.1 keep-alive sockets and HTTP/2 sessions keep close() waiting: end them.
     (this.http as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    await Promise.race([closed, new Promise((r) => setTimeout(r, 500))]);
+    await waitAtMost(closed, 500);
   }
 
   private serve(req: Req, res: Res): void {

@@ -2,9 +2,13 @@
 // disk once stopped, and reset() brings it back to its defaults between tests.
 
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from '../support/server.js';
+
+const execFileAsync = promisify(execFile);
 
 describe("startServer({ store: 'memory' }) and reset()", () => {
   let srv: TestServer;
@@ -63,4 +67,23 @@ describe("startServer({ store: 'memory' }) and reset()", () => {
     assert.ok(!list.items.some((i: any) => i.metadata.name === 'watched'), 'the re-list no longer has the test object');
     assert.ok(Number(list.metadata.resourceVersion) > Number(oldRv));
   });
+});
+
+// A test file's process ends when its last handle goes: stop() must leave no timer behind
+// (ApiServer.close raced the server's close against a 500 ms timer it never cleared, so every
+// test process lingered half a second after its last test). Run in a child process of its own,
+// where nothing else holds timers.
+it('stop() leaves nothing but stdio keeping the process alive', async () => {
+  const src = (path: string) => JSON.stringify(new URL(`../../src/${path}`, import.meta.url).href);
+  const script = `
+    const { startServer } = await import(${src('index.js')});
+    const { createLogger } = await import(${src('util/log.js')});
+    const logger = createLogger({ stream: { write: () => true } });
+    const srv = await startServer({ store: 'memory', securePort: 0, bindAddress: '127.0.0.1', logger });
+    await srv.stop();
+    process.stdout.write(JSON.stringify(process.getActiveResourcesInfo()));
+  `;
+  const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script]);
+  const left = (JSON.parse(stdout) as string[]).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap' && r !== 'FSReqCallback');
+  assert.deepEqual(left, [], `handles left after stop: ${left}`);
 });

@@ -27,6 +27,7 @@ import {
 import type { Obj } from '../../types/kind.js';
 import { admissionForbidden } from '../errors.js';
 import type { AdmissionPlugin, Attributes, PluginDeps } from '../types.js';
+import { waitAtMost } from '../../util/wait-at-most.js';
 
 const RETRIES = 3;
 /** How long a request waits for its namespace's turn and check before upstream's 500. */
@@ -70,15 +71,7 @@ export function resourceQuota(deps: Pick<PluginDeps, 'registry' | 'config'>): Ad
       if (quotas.length === 0 && limited.length === 0) return;
       await checkQuotas(accessor, quotas, a, ev, limited, RETRIES);
     });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(internalError(new Error('resource quota evaluation timed out'))), EVALUATION_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([checked, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    if (!(await waitAtMost(checked, EVALUATION_TIMEOUT_MS))) throw internalError(new Error('resource quota evaluation timed out'));
   }
 }
 

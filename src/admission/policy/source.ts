@@ -11,6 +11,7 @@ import type { ServedResource } from '../../types/catalog.js';
 import type { Obj } from '../../types/kind.js';
 import { compilePolicy, type CompiledPolicy } from './compile.js';
 import { paramResource } from './params.js';
+import { waitAtMost } from '../../util/wait-at-most.js';
 
 export const ADMISSIONREGISTRATION = 'admissionregistration.k8s.io';
 
@@ -72,10 +73,7 @@ export class PolicySource<C = CompiledPolicy> {
    */
   async waitForReady(timeoutMs = TIME_TO_WAIT_FOR_READY_MS): Promise<boolean> {
     if (this.synced) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    await Promise.race([this.syncedOnce, timedOut]);
-    clearTimeout(timer);
+    await waitAtMost(this.syncedOnce, timeoutMs);
     return this.synced;
   }
   /** The hooks to dispatch: at once when the source is filled, else after waitForReady, or upstream's 403. */
