@@ -3,7 +3,7 @@
 // rules of every other ClusterRole its selectors match (in name order, duplicates dropped),
 // written by server-side apply as field manager clusterrole-aggregation-controller.
 
-import { isDeepStrictEqual } from 'node:util';
+import { deepEqual } from '../registry/meta.js';
 import { labelSelectorFromMetav1 } from '../apimachinery/labels.js';
 import { apply } from '../apply/index.js';
 import { StatusError } from '../apimachinery/errors.js';
@@ -53,7 +53,7 @@ export class ClusterRoleAggregationController extends InformerController<string>
       const selector = labelSelectorFromMetav1(sel);
       for (const other of byName) {
         if (other.metadata.name === role.metadata.name || !selector.matches(other.metadata.labels)) continue;
-        for (const r of other.rules ?? []) if (!rules.some((have) => isDeepStrictEqual(have, r))) rules.push(r);
+        for (const r of other.rules ?? []) if (!rules.some((have) => deepEqual(have, r))) rules.push(r);
       }
     }
     return rules;
@@ -63,7 +63,7 @@ export class ClusterRoleAggregationController extends InformerController<string>
     const role = this.roles.get(name);
     if (!role?.aggregationRule) return;
     const rules = this.aggregatedRules(role);
-    if (isDeepStrictEqual(rules, role.rules ?? [])) return;
+    if (deepEqual(rules, role.rules ?? [])) return;
     const apiVersion = 'rbac.authorization.k8s.io/v1';
     const config = { apiVersion, kind: 'ClusterRole', metadata: { name }, rules };
     try {

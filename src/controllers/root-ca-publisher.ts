@@ -2,7 +2,7 @@
 // namespace has a `kube-root-ca.crt` ConfigMap whose `ca.crt` is the cluster CA, put back
 // when it is changed or deleted. Upstream: pkg/controller/certificates/rootcacertpublisher/publisher.go.
 
-import { isDeepStrictEqual } from 'node:util';
+import { deepEqual } from '../registry/meta.js';
 import { isStatusError } from '../apimachinery/errors.js';
 import type { Registry } from '../registry/registry.js';
 import type { ServedResource } from '../types/catalog.js';
@@ -49,7 +49,7 @@ export class RootCaPublisher extends NamespacedObjectController {
       }
       return;
     }
-    if (isDeepStrictEqual(cm.data ?? {}, data) && cm.metadata.annotations?.[DESCRIPTION_ANNOTATION]) return;
+    if (deepEqual(cm.data ?? {}, data) && cm.metadata.annotations?.[DESCRIPTION_ANNOTATION]) return;
     try {
       await this.registry.guaranteedUpdate(
         scope,

@@ -2,7 +2,7 @@
 // pkg/registry/rbac/reconciliation does at start (union mode: permissions and subjects are
 // only ever added, never removed). An object annotated autoupdate=false is left alone.
 
-import { isDeepStrictEqual } from 'node:util';
+import { deepEqual } from '../../registry/meta.js';
 import type { Obj } from '../../types/kind.js';
 import { uncoveredRules } from './covers.js';
 import { AUTOUPDATE_ANNOTATION } from './index.js';
@@ -47,7 +47,7 @@ function withMeta(obj: Obj, missing: ReturnType<typeof missingMeta>): void {
 /** The expected rules existing does not cover; the common case (unchanged defaults) is answered without a breakdown. */
 function missingRules(existing: readonly PolicyRule[], expected: readonly PolicyRule[]): PolicyRule[] {
   if (expected.length === 0) return [];
-  if (existing.length >= expected.length && expected.every((r, i) => isDeepStrictEqual(existing[i], r))) return [];
+  if (existing.length >= expected.length && expected.every((r, i) => deepEqual(existing[i], r))) return [];
   return uncoveredRules(existing, expected);
 }
 
@@ -56,7 +56,7 @@ export function reconcileRole(existing: Obj, expected: Obj): ReconcileResult {
   const rules = missingRules((existing.rules ?? []) as PolicyRule[], (expected.rules ?? []) as PolicyRule[]);
   const wantSelectors = (expected.aggregationRule?.clusterRoleSelectors ?? []) as unknown[];
   const haveSelectors = (existing.aggregationRule?.clusterRoleSelectors ?? []) as unknown[];
-  const selectors = wantSelectors.filter((s) => !haveSelectors.some((h) => isDeepStrictEqual(h, s)));
+  const selectors = wantSelectors.filter((s) => !haveSelectors.some((h) => deepEqual(h, s)));
   if (!meta && rules.length === 0 && selectors.length === 0) return { operation: 'none', obj: existing, isProtected: isProtected(existing) };
   const obj = structuredClone(existing);
   withMeta(obj, meta);
@@ -70,7 +70,7 @@ const sameSubject = (a: Subject, b: Subject): boolean =>
 
 export function reconcileBinding(existing: Obj, expected: Obj): ReconcileResult {
   const meta = missingMeta(existing, expected);
-  const recreate = !isDeepStrictEqual(existing.roleRef, expected.roleRef);
+  const recreate = !deepEqual(existing.roleRef, expected.roleRef);
   const have = (existing.subjects ?? []) as Subject[];
   const missing = ((expected.subjects ?? []) as Subject[]).filter((s) => !have.some((h) => sameSubject(h, s)));
   if (!meta && !recreate && missing.length === 0) return { operation: 'none', obj: existing, isProtected: isProtected(existing) };
