@@ -49,7 +49,7 @@ import { memoryBench, memoryOptionsFromArgs } from './memory.js';
 import { bareHttpsStart, spawnBareServer, stopBareServer } from './bare-https-server.js';
 import { measureCreates } from './create-client.js';
 import { referenceCreates } from './reference-creates.js';
-import { testServerRows, type TestServerTimes } from './test-server.js';
+import { lifetimeRow, testServerRows, timeProcessLifetimes, type TestServerTimes } from './test-server.js';
 
 const cpuPair = (r: { serverCpuUs: number; clientCpuUs: number }) => `${r.serverCpuUs.toFixed(0)} / ${r.clientCpuUs.toFixed(0)} µs`;
 
@@ -380,6 +380,7 @@ async function main() {
     ],
     ["in-process test server: startServer({ store: 'memory' }), each column a fresh node process; 1,000 ConfigMaps created before each reset"],
   );
+  printTable([{ name: 'fresh processes', rows: [lifetimeRow(await timeProcessLifetimes(5))] }], ["in-process test server: a whole node process around one server (the runtime's own spawn-to-exit is above)"]);
   process.exit(0);
 }
 

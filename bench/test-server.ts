@@ -4,7 +4,8 @@
 //
 //   node dist/bench/test-server.js [rounds] [--json]
 
-import { existsSync, readdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../src/util/log.js';
@@ -25,6 +26,8 @@ export interface TestServerTimes {
 }
 
 const OBJECTS = 1000;
+/** The package's entry as installed (bundle.mjs builds it); absent, the unbundled tsc output is timed. */
+const shipped = fileURLToPath(new URL('../index.mjs', import.meta.url));
 
 /** No output. Nothing but the imported entry is loaded: the unbundled modules would burden this process's heap and its first start. */
 const silent: Logger = { verbosity: -1, info() {}, warning() {}, error() {}, v: () => ({ enabled: false, info() {} }), withValues: () => silent };
@@ -35,15 +38,13 @@ export async function timeTestServer(rounds: number): Promise<TestServerTimes> {
   // The directory a server with the default service range uses.
   const pkiDir = rangeDir(defaultPkiCacheDir(), DEFAULT_SERVICE_CLUSTER_IP_RANGE);
   const pkiCached = existsSync(join(pkiDir, 'ca.crt'));
-  // Loaded here, not at the top: run.ts imports this module for its rows only.
-  const shipped = fileURLToPath(new URL('../index.mjs', import.meta.url));
   const entry: TestServerTimes['entry'] = !existsSync(shipped)
     ? 'unbundled'
     : readdirSync(dirname(shipped)).some((f) => /^skiff-lib-bundle\.cjs\..*\.cache$/.test(f))
       ? 'bundle with code cache'
       : 'bundle, no code cache yet';
   const t0 = performance.now();
-  const { startServer } = (await import(entry === 'unbundled' ? '../src/index.js' : shipped)) as typeof import('../src/index.js');
+  const { startServer } = await importEntry(entry);
   const importMs = performance.now() - t0;
   const times: TestServerTimes = { importMs, entry, pkiCached, defaultsCached: false, startMs: [], resetMs: [], stopMs: [] };
   for (let r = 0; r < rounds; r++) {
@@ -72,6 +73,42 @@ export async function timeTestServer(rounds: number): Promise<TestServerTimes> {
   return times;
 }
 
+function importEntry(entry: TestServerTimes['entry']): Promise<typeof import('../src/index.js')> {
+  return import(entry === 'unbundled' ? '../src/index.js' : shipped) as Promise<typeof import('../src/index.js')>;
+}
+
+/** A test file's whole process: spawn, import, one start and stop, exit (ms), and how long the process outlived stop(). */
+export interface ProcessLifetime {
+  totalMs: number;
+  afterStopMs: number;
+}
+
+/**
+ * Spawns `runs` processes that each import skiff, start an in-memory server, stop it and end,
+ * as a node:test file with one server does: the whole process's time, spawn to exit, and the
+ * part after stop() returned, when only what stop() left behind (timers, sockets) keeps it alive.
+ */
+export async function timeProcessLifetimes(runs: number): Promise<ProcessLifetime[]> {
+  const out: ProcessLifetime[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [fileURLToPath(import.meta.url), '--lifetime'], { encoding: 'utf8' }, (err, so) => (err ? reject(err) : resolve(so))),
+    );
+    out.push({ totalMs: performance.now() - t0, afterStopMs: (JSON.parse(stdout) as { afterStopMs: number }).afterStopMs });
+  }
+  return out;
+}
+
+/** The child of timeProcessLifetimes: reports, as the process exits, how long it lived after stop(). */
+async function lifetimeChild(): Promise<void> {
+  const { startServer } = await importEntry(existsSync(shipped) ? 'bundle with code cache' : 'unbundled');
+  const srv = await startServer({ store: 'memory', securePort: 0, bindAddress: '127.0.0.1', logger: silent });
+  await srv.stop();
+  const stopped = performance.now();
+  process.on('exit', () => writeSync(1, JSON.stringify({ afterStopMs: performance.now() - stopped })));
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
@@ -90,7 +127,17 @@ export function testServerRows(t: TestServerTimes): [string, string][] {
   ];
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** The row of timeProcessLifetimes' figures. */
+export function lifetimeRow(runs: ProcessLifetime[]): [string, string] {
+  return [
+    `a test file's process: spawn, import, start, stop, exit (median of ${runs.length})`,
+    `${median(runs.map((r) => r.totalMs)).toFixed(0)} ms, of it after stop() ${median(runs.map((r) => r.afterStopMs)).toFixed(1)} ms`,
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--lifetime')) {
+  await lifetimeChild();
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rounds = Math.max(2, Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 6));
   const times = await timeTestServer(rounds);
   if (process.argv.includes('--json')) {
