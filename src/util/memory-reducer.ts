@@ -74,6 +74,7 @@ export interface MemoryReducerOptions {
 
 export class MemoryReducer {
   private timer: NodeJS.Timeout | null = null;
+  private burstTimer: NodeJS.Timeout | null = null;
   private rssAfterLast: number;
   private quietTicks = 0;
   private lastAt = -Infinity;
@@ -112,6 +113,7 @@ export class MemoryReducer {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.endBurst();
   }
 
   /** One look: reduces when the last interval was quiet and there is something to give back. */
@@ -129,6 +131,40 @@ export class MemoryReducer {
     const much = released >= o.minReleasedBytes || rss - this.rssAfterLast >= o.minGrowthBytes;
     const settled = (this.worked || released >= o.minSettleReleasedBytes) && this.quietTicks >= o.settleTicks;
     if ((!much && !settled) || o.now() - this.lastAt < o.minGapMs) return false;
+    this.reduce(rss);
+    return true;
+  }
+
+  /**
+   * A burst of work the caller knows of has just ended (the server's start: default objects,
+   * caches, TLS set-up): reduce at the first quiet moment, looked for every everyMs, rather
+   * than after settleTicks quiet intervals (the memory a start leaves would otherwise stay ~5 s).
+   * Gives up after `looks` busy looks; the regular ticks then settle it.
+   */
+  afterBurst(everyMs = 50, looks = 100): void {
+    this.worked = true;
+    if (this.burstTimer) return;
+    let left = looks;
+    this.burstTimer = setInterval(() => {
+      if (this.burstTick() || --left <= 0) this.endBurst();
+    }, everyMs).unref();
+  }
+
+  /** One look after a burst: true once the loop was quiet (it then reduced, unless one ran within minGapMs). */
+  burstTick(): boolean {
+    const o = this.opts;
+    if (o.utilization() > o.quietUtilization) return false;
+    if (o.now() - this.lastAt >= o.minGapMs) this.reduce(o.rss());
+    return true;
+  }
+
+  private endBurst(): void {
+    if (this.burstTimer) clearInterval(this.burstTimer);
+    this.burstTimer = null;
+  }
+
+  private reduce(rss: number): void {
+    const o = this.opts;
     this.worked = false;
     this.reducedLastTick = true;
     this.lastAt = o.now();
@@ -156,7 +192,6 @@ export class MemoryReducer {
     };
     if (o.sweepWaitMs > 0) setTimeout(giveBack, o.sweepWaitMs).unref();
     else giveBack();
-    return true;
   }
 }
 

@@ -142,6 +142,46 @@ test('memory reducer: light churn alone does not settle, and reductions keep the
   assert.equal(state.ran, 2);
 });
 
+test('memory reducer: after a burst (the start) it reduces on the first quiet look, not after settleTicks quiet intervals', () => {
+  const { state, reducer } = driven({ settleTicks: 5 });
+  state.utilization = 0.6; // the start's own work, still going
+  assert.equal(reducer.burstTick(), false);
+  assert.deepEqual(state.ran, []);
+  state.utilization = 0.02;
+  assert.equal(reducer.burstTick(), true);
+  assert.deepEqual(state.ran, ['gc', 'trim'], 'at once, with nothing released and no RSS growth noted');
+  // The regular ticks count it: the interval holding its pause is not work, and nothing is left to settle.
+  state.utilization = 0.3;
+  assert.equal(reducer.tick(), false);
+  state.utilization = 0.02;
+  for (let i = 0; i < 10; i++) assert.equal(reducer.tick(), false);
+  assert.deepEqual(state.ran, ['gc', 'trim']);
+});
+
+test('memory reducer: a quiet look after a burst keeps minGapMs from the last reduction', () => {
+  const state = { now: 0, ran: 0 };
+  const reducer = new MemoryReducer({ sweepWaitMs: 0, minGapMs: 10_000, now: () => state.now, utilization: () => 0, rss: () => 100 * MiB, collect: () => state.ran++, trim: () => {} });
+  noteReleased(64 * MiB);
+  state.now = 20_000;
+  assert.equal(reducer.tick(), true);
+  state.now += 1000;
+  assert.equal(reducer.burstTick(), true, 'the burst is over');
+  assert.equal(state.ran, 1, 'but the last reduction was 1 s ago');
+});
+
+test('memory reducer: afterBurst looks on its own timer and stops looking once it reduced', async () => {
+  const ran: string[] = [];
+  let looks = 0;
+  const reducer = new MemoryReducer({ sweepWaitMs: 0, minGapMs: 0, utilization: () => (++looks < 3 ? 0.9 : 0), rss: () => 100 * MiB, collect: () => ran.push('gc'), trim: () => ran.push('trim') });
+  reducer.afterBurst(5);
+  for (let waited = 0; ran.length < 2 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(ran, ['gc', 'trim']);
+  const looked = looks;
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(looks, looked, 'no more looks after the reduction');
+  reducer.stop();
+});
+
 // The real probes, in a child process of its own: 96 MiB of 4 KiB Buffers (malloc'd one by
 // one) are dropped while every 32nd stays alive, so glibc's heap keeps holes below live
 // chunks. The GC alone frees them into the allocator; the trim gives the pages back.
