@@ -4,7 +4,7 @@
 // node:crypto only (fast); @peculiar/x509 is loaded only when something must be
 // generated, because loading it costs ~100 ms.
 
-import { X509Certificate, createPrivateKey, createPublicKey, generateKeyPair, randomBytes, webcrypto, type KeyObject } from 'node:crypto';
+import { X509Certificate, createHash, createPrivateKey, createPublicKey, generateKeyPair, randomBytes, webcrypto, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { ipFamily } from '../util/ip-family.js';
@@ -64,7 +64,7 @@ const BACKDATE_MS = 3600 * 1000;
 
 const CLUSTER_DNS_NAMES = ['kubernetes', 'kubernetes.default', 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local'];
 
-const FILES = {
+export const PKI_FILES = {
   caCert: 'ca.crt',
   caKey: 'ca.key',
   servingCert: 'apiserver.crt',
@@ -397,15 +397,29 @@ async function writeAtomic(path: string, data: string, mode: number): Promise<vo
  */
 export async function ensurePki(dataDir: string, opts: EnsurePkiOptions = {}): Promise<Pki> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const path = (name: keyof typeof FILES) => join(dataDir, FILES[name]);
-  const names = Object.keys(FILES) as (keyof typeof FILES)[];
+  const path = (name: keyof typeof PKI_FILES) => join(dataDir, PKI_FILES[name]);
+  const names = Object.keys(PKI_FILES) as (keyof typeof PKI_FILES)[];
   const contents = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await readIfExists(path(n))] as const))) as Record<
-    keyof typeof FILES,
+    keyof typeof PKI_FILES,
     string | undefined
   >;
   const now = Date.now();
+  const sNames = servingNames(opts);
+  const pki = (parts: { ca: CertAndKey; serving: CertAndKey; admin: CertAndKey; sa: { privateKeyPem: string; publicKeyPem: string } }, generated: PkiPart[]): Pki => ({
+    dir: dataDir,
+    ca: { ...parts.ca, certPath: path('caCert'), keyPath: path('caKey') },
+    serving: { ...parts.serving, certPath: path('servingCert'), keyPath: path('servingKey') },
+    admin: { ...parts.admin, certPath: path('adminCert'), keyPath: path('adminKey') },
+    serviceAccount: { ...parts.sa, privateKeyPath: path('saKey'), publicKeyPath: path('saPub') },
+    generated,
+  });
+  // What an earlier start found usable, unchanged since and not yet due for renewal, is not parsed
+  // and checked again (~8 ms of every start: four keys, three certificates, a signature).
+  const stampPath = join(dataDir, CHECKED_STAMP);
+  if (isStamped(await readIfExists(stampPath), contents, sNames, now)) {
+    return pki({ ca: { certPem: contents.caCert!, keyPem: contents.caKey! }, serving: { certPem: contents.servingCert!, keyPem: contents.servingKey! }, admin: { certPem: contents.adminCert!, keyPem: contents.adminKey! }, sa: { privateKeyPem: contents.saKey!, publicKeyPem: contents.saPub! } }, []);
+  }
   const generated: PkiPart[] = [];
-
   let ca: CertAndKey;
   if (usableCa({ certPem: contents.caCert, keyPem: contents.caKey }, now)) {
     ca = { certPem: contents.caCert!, keyPem: contents.caKey! };
@@ -415,7 +429,6 @@ export async function ensurePki(dataDir: string, opts: EnsurePkiOptions = {}): P
   }
   const caCert = new X509Certificate(ca.certPem);
   const freshCa = generated.includes('ca');
-  const sNames = servingNames(opts);
 
   const servingExisting = { certPem: contents.servingCert, keyPem: contents.servingKey };
   const adminExisting = { certPem: contents.adminCert, keyPem: contents.adminKey };
@@ -443,13 +456,30 @@ export async function ensurePki(dataDir: string, opts: EnsurePkiOptions = {}): P
   if (needAdmin) writes.push(writeAtomic(path('adminKey'), admin.keyPem, 0o600).then(() => writeAtomic(path('adminCert'), admin.certPem, 0o644)));
   if (needSa) writes.push(writeAtomic(path('saKey'), sa.privateKeyPem, 0o600).then(() => writeAtomic(path('saPub'), sa.publicKeyPem, 0o644)));
   await Promise.all(writes);
-
-  return {
-    dir: dataDir,
-    ca: { ...ca, certPath: path('caCert'), keyPath: path('caKey') },
-    serving: { ...serving, certPath: path('servingCert'), keyPath: path('servingKey') },
-    admin: { ...admin, certPath: path('adminCert'), keyPath: path('adminKey') },
-    serviceAccount: { ...sa, privateKeyPath: path('saKey'), publicKeyPath: path('saPub') },
-    generated,
-  };
+  const checked = { caCert: ca.certPem, caKey: ca.keyPem, servingCert: serving.certPem, servingKey: serving.keyPem, adminCert: admin.certPem, adminKey: admin.keyPem, saKey: sa.privateKeyPem, saPub: sa.publicKeyPem };
+  const renewAt = Math.min(...[ca.certPem, serving.certPem, admin.certPem].map((pem) => validUntil(new X509Certificate(pem)))) - RENEW_BEFORE_MS;
+  await writeAtomic(stampPath, JSON.stringify({ digest: pkiDigest(checked, sNames), renewAt }), 0o600).catch(() => undefined);
+  return pki({ ca, serving, admin, sa }, generated);
 }
+
+/** The file ensurePki leaves after checking the PKI: a digest of what it checked and when that needs renewing. */
+export const CHECKED_STAMP = 'pki-checked.json';
+
+/** Exported for tests. */
+export function pkiDigest(contents: Record<keyof typeof PKI_FILES, string | undefined>, names: { dnsNames: string[]; ipAddresses: string[] }): string {
+  const hash = createHash('sha256');
+  for (const name of Object.keys(PKI_FILES) as (keyof typeof PKI_FILES)[]) hash.update(`${name}\0${contents[name] ?? ''}\0`);
+  return hash.update(JSON.stringify(names)).digest('hex');
+}
+
+/** Whether the stamp names exactly these files and names, and their renewal is not due. */
+function isStamped(stamp: string | undefined, contents: Record<keyof typeof PKI_FILES, string | undefined>, names: { dnsNames: string[]; ipAddresses: string[] }, now: number): boolean {
+  if (!stamp || Object.values(contents).some((c) => c === undefined)) return false;
+  try {
+    const { digest, renewAt } = JSON.parse(stamp) as { digest?: unknown; renewAt?: unknown };
+    return typeof renewAt === 'number' && now < renewAt && digest === pkiDigest(contents, names);
+  } catch {
+    return false;
+  }
+}
+

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { ensurePki, firstServiceIp, type Pki } from '../../src/cli/pki.js';
+import { CHECKED_STAMP, PKI_FILES, ensurePki, firstServiceIp, pkiDigest, type Pki } from '../../src/cli/pki.js';
 
 async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'skiff-pki-'));
@@ -105,6 +105,34 @@ test('extra hostnames and a missing file regenerate only what is needed', async 
   assert.deepEqual(rebuilt.generated.sort(), ['admin', 'ca', 'serving']);
   assert.notEqual(rebuilt.ca.certPem, first.ca.certPem);
   assert.ok(cert(rebuilt.serving.certPem).verify(cert(rebuilt.ca.certPem).publicKey));
+});
+
+test('a PKI found usable is stamped, and the stamp spares the checks only while the files are unchanged and renewal is not due', async (t) => {
+  const dir = await tempDir(t);
+  await ensurePki(dir);
+  const stampPath = join(dir, CHECKED_STAMP);
+  assert.equal((await stat(stampPath)).mode & 0o777, 0o600);
+  assert.deepEqual((await ensurePki(dir)).generated, []);
+
+  // Another valid key in place of the admin key: the certificate no longer matches it.
+  const other = await ensurePki(await tempDir(t));
+  await writeFile(join(dir, PKI_FILES.adminKey), other.admin.keyPem);
+  const contents = Object.fromEntries(await Promise.all(Object.entries(PKI_FILES).map(async ([k, f]) => [k, await readFile(join(dir, f), 'utf8')]))) as Record<keyof typeof PKI_FILES, string>;
+  const names = { dnsNames: ['localhost', hostname().toLowerCase(), 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local'], ipAddresses: ['127.0.0.1', '::1', '10.0.0.1'] };
+  // A stamp for exactly these files, not yet due: trusted, nothing is parsed (the mismatch goes unseen).
+  await writeFile(stampPath, JSON.stringify({ digest: pkiDigest(contents, names), renewAt: Date.now() + 60_000 }));
+  assert.deepEqual((await ensurePki(dir)).generated, [], 'the stamp was trusted');
+  // Due: checked again, and the mismatched pair reissued.
+  await writeFile(stampPath, JSON.stringify({ digest: pkiDigest(contents, names), renewAt: Date.now() - 1 }));
+  const checked = await ensurePki(dir);
+  assert.deepEqual(checked.generated, ['admin']);
+  assert.ok(cert(checked.admin.certPem).checkPrivateKey(createPrivateKey(checked.admin.keyPem)));
+  // A file changed since the stamp: checked again.
+  await writeFile(join(dir, PKI_FILES.servingCert), 'garbage');
+  assert.deepEqual((await ensurePki(dir)).generated, ['serving']);
+  // A damaged stamp is no stamp.
+  await writeFile(stampPath, '{not json');
+  assert.deepEqual((await ensurePki(dir)).generated, []);
 });
 
 async function mtlsRequest(pki: Pki, client: { ca?: string; cert?: string; key?: string; host: string; servername?: string }) {
