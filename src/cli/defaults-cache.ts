@@ -9,9 +9,9 @@
 // their identity in this process and are never written to disk.
 
 import { createHash } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { KeyValue } from '../storage/store.js';
 
 declare const __SKIFF_BUILD_ID__: string | undefined;
@@ -61,6 +61,9 @@ export function defaultsPath(pkiDir: string, caPem: string, key: DefaultsKey): s
 }
 
 const FORMAT = 1;
+/** Defaults files a PKI directory keeps (each build and each set of options writes its own), the last used first. */
+export const KEEP_DEFAULTS_FILES = 8;
+const DEFAULTS_FILE = /^defaults-[0-9a-f]{32}\.json$/;
 
 /** The defaults written by an earlier process; undefined when there are none or the file is not one this code wrote. */
 export async function readDefaults(path: string): Promise<KeyValue[] | undefined> {
@@ -73,6 +76,9 @@ export async function readDefaults(path: string): Promise<KeyValue[] | undefined
       // Revisions are assigned again by the store that takes them.
       kvs.push({ key: e[0], value: Buffer.from(e[1], 'base64'), createRevision: 0, modRevision: 0 });
     }
+    // Used: the last to be pruned.
+    const now = new Date();
+    utimes(path, now, now).catch(() => undefined);
     return kvs;
   } catch {
     return undefined;
@@ -85,7 +91,16 @@ export async function writeDefaults(path: string, kvs: readonly KeyValue[]): Pro
   try {
     await writeFile(tmp, JSON.stringify({ format: FORMAT, kvs: kvs.map((kv) => [kv.key, kv.value.toString('base64')]) }), { mode: 0o600 });
     await rename(tmp, path);
+    await pruneDefaults(dirname(path), basename(path));
   } catch {
     // A full or read-only cache directory.
   }
+}
+
+/** Removes all but the KEEP_DEFAULTS_FILES last used defaults files (never `keep`): every new build writes new ones. */
+async function pruneDefaults(dir: string, keep: string): Promise<void> {
+  const files = (await readdir(dir)).filter((f) => DEFAULTS_FILE.test(f) && f !== keep);
+  const used = await Promise.all(files.map(async (f) => ({ f, at: await stat(join(dir, f)).then((st) => st.mtimeMs, () => 0) })));
+  used.sort((a, b) => b.at - a.at);
+  await Promise.all(used.slice(KEEP_DEFAULTS_FILES - 1).map(({ f }) => unlink(join(dir, f)).catch(() => undefined)));
 }

@@ -3,10 +3,10 @@
 // from a bundle (test/cli/package-entry.test.ts covers the processes of a suite).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultsKey, readDefaults, writeDefaults } from '../../src/cli/defaults-cache.js';
+import { KEEP_DEFAULTS_FILES, defaultsKey, readDefaults, writeDefaults } from '../../src/cli/defaults-cache.js';
 import { startServer } from '../../src/app.js';
 import { createLogger } from '../../src/util/log.js';
 
@@ -48,6 +48,31 @@ test('written defaults read back; a missing, foreign or damaged file reads as no
     await writeFile(path, body);
     assert.equal(await readDefaults(path), undefined, body);
   }
+});
+
+test('a directory keeps the last used defaults files, not one per build forever', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'skiff-defaults-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const name = (i: number) => `defaults-${i.toString(16).padStart(32, '0')}.json`;
+  const kvs = [{ key: '/registry/namespaces/default', value: Buffer.from('{}'), createRevision: 1, modRevision: 1 }];
+  await writeFile(join(dir, 'ca.crt'), 'not a defaults file');
+  // Ten builds' files, written a minute apart (each write prunes: the two oldest go).
+  for (let i = 0; i < 10; i++) {
+    await writeDefaults(join(dir, name(i)), kvs);
+    const at = new Date(Date.now() - (20 - i) * 60_000);
+    await utimes(join(dir, name(i)), at, at);
+  }
+  assert.equal((await readdir(dir)).filter((f) => f.startsWith('defaults-')).length, KEEP_DEFAULTS_FILES);
+  // The oldest left is read: used now, it outlives newer ones.
+  assert.ok(await readDefaults(join(dir, name(2))));
+  await new Promise((r) => setTimeout(r, 20)); // the touch is not awaited by readDefaults
+  await writeDefaults(join(dir, name(10)), kvs);
+  const left = (await readdir(dir)).sort();
+  assert.equal(left.filter((f) => f.startsWith('defaults-')).length, KEEP_DEFAULTS_FILES);
+  assert.ok(left.includes(name(10)), 'the one just written');
+  assert.ok(left.includes(name(2)), 'the one just read');
+  assert.ok(left.includes(name(9)) && !left.includes(name(3)) && !left.includes(name(0)), 'the rest by last use');
+  assert.ok(left.includes('ca.crt'), 'other files are left alone');
 });
 
 test('in one process, a start with the same options begins from the first one\'s defaults; other options create their own', async () => {
