@@ -274,7 +274,10 @@ export class ResourceHandler {
     const served = scope.served;
     const def = served.def;
     const include = parseIncludeObject(ctx.query.get('includeObject'));
-    const timeoutSec = opts.timeoutSeconds && opts.timeoutSeconds > 0 ? opts.timeoutSeconds : this.minRequestTimeout + randomInt(0, this.minRequestTimeout + 1);
+    // Unset or 0: MinRequestTimeout to twice that, at random (upstream's ListResource). A negative
+    // timeout is a timer that has already fired there: 200 and an empty stream (kube-apiserver
+    // v1.32 answers timeoutSeconds=-5 so, in ~17 ms).
+    const timeoutSec = opts.timeoutSeconds ? opts.timeoutSeconds : this.minRequestTimeout + randomInt(0, this.minRequestTimeout + 1);
     const res = ctx.res;
     const apiVersion = apiVersionOf(served.group, served.version);
     let firstTableEvent = true;
@@ -334,6 +337,10 @@ export class ResourceHandler {
       'audit-id': ctx.auditId,
     });
     if ((res as { flushHeaders?: () => void }).flushHeaders) (res as { flushHeaders: () => void }).flushHeaders();
+    if (timeoutSec < 0) {
+      res.end();
+      return;
+    }
 
     let stopWatch: (() => void) | null = null;
     let timer: NodeJS.Timeout | null = null;

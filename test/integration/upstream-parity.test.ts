@@ -28,6 +28,14 @@ describe('upstream parity', () => {
   };
   const exists = async (path: string) => (await srv.request('GET', path)).status === 200;
 
+  it('a watch with a negative timeoutSeconds ends at once with 200 and no events (handlers/watch.go: its timer has already fired)', async () => {
+    await cm('negative-timeout');
+    const w = await srv.request('GET', `${CM}?watch=1&timeoutSeconds=-5`);
+    assert.equal(w.status, 200);
+    assert.equal(w.text, '');
+    assert.equal(w.headers['content-type'], 'application/json');
+  });
+
   it('an apply to the status subresource records its Apply entry with subresource status (fieldmanager managedfields)', async () => {
     const dep = { metadata: { name: 'sa1' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
     assert.equal((await srv.request('POST', '/apis/apps/v1/namespaces/parity/deployments', { body: dep })).status, 201);
