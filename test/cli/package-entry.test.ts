@@ -76,3 +76,18 @@ process.stdout.write(JSON.stringify({ ready: ready.status, namespaces }));`;
     }
   });
 });
+
+// package.json `files`: what `npm install skiff` gets. Nothing but the two bundles and their
+// loaders, the SQLite write worker and the type declarations; not the tests, benches, tsc's
+// JavaScript (the bundles hold it) or the per-machine code caches.
+it('the packed package holds the bundles, their loaders, the write worker and the types, and nothing else', () => {
+  const npm = spawnSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: root, encoding: 'utf8' });
+  assert.equal(npm.status, 0, npm.stderr);
+  const files = (JSON.parse(npm.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+  for (const needed of ['package.json', 'README.md', 'dist/skiff.mjs', 'dist/skiff-bundle.cjs', 'dist/index.mjs', 'dist/skiff-lib-bundle.cjs', 'dist/write-worker.cjs', 'dist/src/index.d.ts']) {
+    assert.ok(files.includes(needed), `${needed} is packed`);
+  }
+  const other = files.filter((f) => !['package.json', 'README.md'].includes(f) && !/^dist\/[a-z-]+\.(mjs|cjs)$/.test(f) && !/^dist\/src\/.*\.d\.ts$/.test(f));
+  assert.deepEqual(other, []);
+  assert.ok(!files.some((f) => f.endsWith('.cache')), 'no code cache');
+});
