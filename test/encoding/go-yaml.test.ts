@@ -70,10 +70,22 @@ test('go-yaml: an object nested deeper than the emitter can recurse is written a
   assert.equal(out, `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}\n`);
 });
 
+// go-yaml v2's resolve table (gopkg.in/yaml.v2 resolve.go, which sigs.k8s.io/yaml's goyaml.v2
+// forks) gives '<' no hint, so it writes the string "<<" plain, as key or value (the test above), and a plain "<<" key reads back as a merge key, in go-yaml
+// v2's decoder as in js-yaml: the one JSON key that does not round-trip, upstream included.
+test('go-yaml: the key "<<" is written plain, as go-yaml v2 writes it (and reads back as a merge key)', () => {
+  assert.equal(toGoYaml([{ '<<': null }]), '- <<: null\n');
+  assert.equal(toGoYaml({ a: { '<<': { b: 1 } } }), 'a:\n  <<:\n    b: 1\n');
+});
+
+const hasMergeKey = (v: unknown): boolean =>
+  v !== null && typeof v === 'object' && (Array.isArray(v) ? v.some(hasMergeKey) : Object.entries(v).some(([k, x]) => k === '<<' || hasMergeKey(x)));
+
 test('go-yaml: any JSON value reads back unchanged', () => {
   fc.assert(
     fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
       const value = JSON.parse(JSON.stringify(v)) as unknown;
+      fc.pre(!hasMergeKey(value));
       assert.deepEqual(yaml.load(toGoYaml({ v: value })), { v: value });
     }),
     { numRuns: 500 },
