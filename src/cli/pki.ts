@@ -74,6 +74,7 @@ export const PKI_FILES = {
   saKey: 'sa.key',
   saPub: 'sa.pub',
 } as const;
+const PKI_FILE_NAMES = Object.keys(PKI_FILES) as (keyof typeof PKI_FILES)[];
 
 // ---------------------------------------------------------------------------
 // Loading @peculiar/x509 lazily. It needs a Reflect metadata polyfill (through
@@ -398,27 +399,22 @@ async function writeAtomic(path: string, data: string, mode: number): Promise<vo
 export async function ensurePki(dataDir: string, opts: EnsurePkiOptions = {}): Promise<Pki> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const path = (name: keyof typeof PKI_FILES) => join(dataDir, PKI_FILES[name]);
-  const names = Object.keys(PKI_FILES) as (keyof typeof PKI_FILES)[];
-  const contents = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await readIfExists(path(n))] as const))) as Record<
-    keyof typeof PKI_FILES,
-    string | undefined
-  >;
+  const contents = Object.fromEntries(await Promise.all(PKI_FILE_NAMES.map(async (n) => [n, await readIfExists(path(n))] as const))) as Partial<PkiFileContents>;
   const now = Date.now();
   const sNames = servingNames(opts);
-  const pki = (parts: { ca: CertAndKey; serving: CertAndKey; admin: CertAndKey; sa: { privateKeyPem: string; publicKeyPem: string } }, generated: PkiPart[]): Pki => ({
+  /** The Pki of these file contents, with each file's path. */
+  const pki = (files: PkiFileContents, generated: PkiPart[]): Pki => ({
     dir: dataDir,
-    ca: { ...parts.ca, certPath: path('caCert'), keyPath: path('caKey') },
-    serving: { ...parts.serving, certPath: path('servingCert'), keyPath: path('servingKey') },
-    admin: { ...parts.admin, certPath: path('adminCert'), keyPath: path('adminKey') },
-    serviceAccount: { ...parts.sa, privateKeyPath: path('saKey'), publicKeyPath: path('saPub') },
+    ca: { certPem: files.caCert, keyPem: files.caKey, certPath: path('caCert'), keyPath: path('caKey') },
+    serving: { certPem: files.servingCert, keyPem: files.servingKey, certPath: path('servingCert'), keyPath: path('servingKey') },
+    admin: { certPem: files.adminCert, keyPem: files.adminKey, certPath: path('adminCert'), keyPath: path('adminKey') },
+    serviceAccount: { privateKeyPem: files.saKey, publicKeyPem: files.saPub, privateKeyPath: path('saKey'), publicKeyPath: path('saPub') },
     generated,
   });
   // What an earlier start found usable, unchanged since and not yet due for renewal, is not parsed
   // and checked again (~8 ms of every start: four keys, three certificates, a signature).
   const stampPath = join(dataDir, CHECKED_STAMP);
-  if (isStamped(await readIfExists(stampPath), contents, sNames, now)) {
-    return pki({ ca: { certPem: contents.caCert!, keyPem: contents.caKey! }, serving: { certPem: contents.servingCert!, keyPem: contents.servingKey! }, admin: { certPem: contents.adminCert!, keyPem: contents.adminKey! }, sa: { privateKeyPem: contents.saKey!, publicKeyPem: contents.saPub! } }, []);
-  }
+  if (isStamped(await readIfExists(stampPath), contents, sNames, now)) return pki(contents, []);
   const generated: PkiPart[] = [];
   let ca: CertAndKey;
   if (usableCa({ certPem: contents.caCert, keyPem: contents.caKey }, now)) {
@@ -456,25 +452,32 @@ export async function ensurePki(dataDir: string, opts: EnsurePkiOptions = {}): P
   if (needAdmin) writes.push(writeAtomic(path('adminKey'), admin.keyPem, 0o600).then(() => writeAtomic(path('adminCert'), admin.certPem, 0o644)));
   if (needSa) writes.push(writeAtomic(path('saKey'), sa.privateKeyPem, 0o600).then(() => writeAtomic(path('saPub'), sa.publicKeyPem, 0o644)));
   await Promise.all(writes);
-  const checked = { caCert: ca.certPem, caKey: ca.keyPem, servingCert: serving.certPem, servingKey: serving.keyPem, adminCert: admin.certPem, adminKey: admin.keyPem, saKey: sa.privateKeyPem, saPub: sa.publicKeyPem };
+  const files: PkiFileContents = { caCert: ca.certPem, caKey: ca.keyPem, servingCert: serving.certPem, servingKey: serving.keyPem, adminCert: admin.certPem, adminKey: admin.keyPem, saKey: sa.privateKeyPem, saPub: sa.publicKeyPem };
   const renewAt = Math.min(...[ca.certPem, serving.certPem, admin.certPem].map((pem) => validUntil(new X509Certificate(pem)))) - RENEW_BEFORE_MS;
-  await writeAtomic(stampPath, JSON.stringify({ digest: pkiDigest(checked, sNames), renewAt }), 0o600).catch(() => undefined);
-  return pki({ ca, serving, admin, sa }, generated);
+  await writeAtomic(stampPath, JSON.stringify({ digest: pkiDigest(files, sNames), renewAt }), 0o600).catch(() => undefined);
+  return pki(files, generated);
 }
+
+/** What each of the PKI's files holds. */
+type PkiFileContents = Record<keyof typeof PKI_FILES, string>;
 
 /** The file ensurePki leaves after checking the PKI: a digest of what it checked and when that needs renewing. */
 export const CHECKED_STAMP = 'pki-checked.json';
 
 /** Exported for tests. */
-export function pkiDigest(contents: Record<keyof typeof PKI_FILES, string | undefined>, names: { dnsNames: string[]; ipAddresses: string[] }): string {
+export function pkiDigest(contents: PkiFileContents, names: { dnsNames: string[]; ipAddresses: string[] }): string {
   const hash = createHash('sha256');
-  for (const name of Object.keys(PKI_FILES) as (keyof typeof PKI_FILES)[]) hash.update(`${name}\0${contents[name] ?? ''}\0`);
+  for (const name of PKI_FILE_NAMES) hash.update(`${name}\0${contents[name]}\0`);
   return hash.update(JSON.stringify(names)).digest('hex');
 }
 
+function allPresent(contents: Partial<PkiFileContents>): contents is PkiFileContents {
+  return PKI_FILE_NAMES.every((name) => contents[name] !== undefined);
+}
+
 /** Whether the stamp names exactly these files and names, and their renewal is not due. */
-function isStamped(stamp: string | undefined, contents: Record<keyof typeof PKI_FILES, string | undefined>, names: { dnsNames: string[]; ipAddresses: string[] }, now: number): boolean {
-  if (!stamp || Object.values(contents).some((c) => c === undefined)) return false;
+function isStamped(stamp: string | undefined, contents: Partial<PkiFileContents>, names: { dnsNames: string[]; ipAddresses: string[] }, now: number): contents is PkiFileContents {
+  if (!stamp || !allPresent(contents)) return false;
   try {
     const { digest, renewAt } = JSON.parse(stamp) as { digest?: unknown; renewAt?: unknown };
     return typeof renewAt === 'number' && now < renewAt && digest === pkiDigest(contents, names);
@@ -482,4 +485,3 @@ function isStamped(stamp: string | undefined, contents: Record<keyof typeof PKI_
     return false;
   }
 }
-
