@@ -34,11 +34,7 @@ const silent: Logger = { verbosity: -1, info() {}, warning() {}, error() {}, v: 
 
 /** Times `rounds` start → 1,000 creates → reset → stop cycles; fails if a reset leaves a created object behind. */
 export async function timeTestServer(rounds: number): Promise<TestServerTimes> {
-  const entry: TestServerTimes['entry'] = !existsSync(shipped)
-    ? 'unbundled'
-    : readdirSync(dirname(shipped)).some((f) => /^skiff-lib-bundle\.cjs\..*\.cache$/.test(f))
-      ? 'bundle with code cache'
-      : 'bundle, no code cache yet';
+  const entry = shippedEntry();
   const t0 = performance.now();
   const { startServer } = await importEntry(entry);
   const importMs = performance.now() - t0;
@@ -73,6 +69,12 @@ export async function timeTestServer(rounds: number): Promise<TestServerTimes> {
   return times;
 }
 
+/** What `import('skiff')` loads here: the shipped bundle (with or without its code cache yet), or the unbundled tsc output when no bundle was built. */
+function shippedEntry(): TestServerTimes['entry'] {
+  if (!existsSync(shipped)) return 'unbundled';
+  return readdirSync(dirname(shipped)).some((f) => /^skiff-lib-bundle\.cjs\..*\.cache$/.test(f)) ? 'bundle with code cache' : 'bundle, no code cache yet';
+}
+
 function importEntry(entry: TestServerTimes['entry']): Promise<typeof import('../src/index.js')> {
   return import(entry === 'unbundled' ? '../src/index.js' : shipped) as Promise<typeof import('../src/index.js')>;
 }
@@ -102,7 +104,7 @@ export async function timeProcessLifetimes(runs: number): Promise<ProcessLifetim
 
 /** The child of timeProcessLifetimes: reports, as the process exits, how long it lived after stop(). */
 async function lifetimeChild(): Promise<void> {
-  const { startServer } = await importEntry(existsSync(shipped) ? 'bundle with code cache' : 'unbundled');
+  const { startServer } = await importEntry(shippedEntry());
   const srv = await startServer({ store: 'memory', securePort: 0, bindAddress: '127.0.0.1', logger: silent });
   await srv.stop();
   const stopped = performance.now();
