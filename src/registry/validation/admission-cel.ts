@@ -62,8 +62,8 @@ function namespaceType(): DeclType {
 // One declaration (so one runtime class) for every environment: values built for one
 // environment are accepted by the others (a policy's variables, validations, messages).
 // Built when the first policy compiles, not at start (~4 ms).
-let requestAndNamespaceTypes: { request: ReturnType<typeof requestType>; namespace: ReturnType<typeof namespaceType> } | undefined;
-const sharedTypes = () => (requestAndNamespaceTypes ??= { request: requestType(), namespace: namespaceType() });
+let requestAndNamespaceTypes: { request: DeclType; namespaceObject: DeclType } | undefined;
+const sharedTypes = () => (requestAndNamespaceTypes ??= { request: requestType(), namespaceObject: namespaceType() });
 
 /** plugincel.OptionalVariableDeclarations plus the composited variables in scope. */
 export interface CelDeclarations {
@@ -93,8 +93,7 @@ export function admissionEnvironment(decls: CelDeclarations): CelEnvironment {
   const vars: Record<string, DeclType> = {
     object: decls.types?.object ?? Types.dyn,
     oldObject: decls.types?.object ?? Types.dyn,
-    request: sharedTypes().request,
-    namespaceObject: sharedTypes().namespace,
+    ...sharedTypes(),
   };
   if (decls.hasParams) vars.params = decls.types?.params ?? Types.dyn;
   if (decls.hasAuthorizer) {
