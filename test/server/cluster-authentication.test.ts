@@ -11,7 +11,7 @@ import { after, describe, it } from 'node:test';
 import { startServer } from '../../src/app.js';
 import { AUTHENTICATION_CONFIGMAP, ClusterAuthenticationPublisher, LEGACY_TOKEN_TRACKING_CONFIGMAP } from '../../src/server/cluster-authentication.js';
 import { createLogger } from '../../src/util/log.js';
-import { startTestServer } from '../support/server.js';
+import { withTestServer } from '../support/server.js';
 
 const quiet = createLogger({ verbosity: 0, stream: { write: () => true } });
 
@@ -22,41 +22,27 @@ describe('the extension-apiserver-authentication ConfigMap', () => {
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('holds the client CA; a restart leaves it untouched, changed data is put back, a deleted one comes back', async () => {
-    let clientCa: string;
-    let resourceVersion: string;
-    const first = await startTestServer({ dataDir, controllers: [] });
-    try {
+    const opts = { dataDir, controllers: [] };
+    const { clientCa, resourceVersion } = await withTestServer(opts, async (first) => {
       const cm = (await first.request('GET', PATH)).json();
-      clientCa = cm.data['client-ca-file'];
-      assert.match(clientCa, /^-----BEGIN CERTIFICATE-----/);
-      resourceVersion = cm.metadata.resourceVersion;
-    } finally {
-      await first.stop();
-    }
-    const second = await startTestServer({ dataDir, controllers: [] });
-    try {
+      assert.match(cm.data['client-ca-file'], /^-----BEGIN CERTIFICATE-----/);
+      return { clientCa: cm.data['client-ca-file'] as string, resourceVersion: cm.metadata.resourceVersion as string };
+    });
+    await withTestServer(opts, async (second) => {
       const cm = (await second.request('GET', PATH)).json();
       assert.equal(cm.metadata.resourceVersion, resourceVersion, 'not written by the restart');
       const put = await second.request('PUT', PATH, { body: { ...cm, data: { 'client-ca-file': 'not a CA' } } });
       assert.equal(put.status, 200, put.text);
-    } finally {
-      await second.stop();
-    }
-    const third = await startTestServer({ dataDir, controllers: [] });
-    try {
+    });
+    await withTestServer(opts, async (third) => {
       assert.equal((await third.request('GET', PATH)).json().data['client-ca-file'], clientCa);
       assert.equal((await third.request('DELETE', PATH)).status, 200);
-    } finally {
-      await third.stop();
-    }
-    const fourth = await startTestServer({ dataDir, controllers: [] });
-    try {
+    });
+    await withTestServer(opts, async (fourth) => {
       const cm = await fourth.request('GET', PATH);
       assert.equal(cm.status, 200);
       assert.equal(cm.json().data['client-ca-file'], clientCa);
-    } finally {
-      await fourth.stop();
-    }
+    });
   });
 });
 

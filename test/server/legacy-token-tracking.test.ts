@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { startTestServer } from '../support/server.js';
+import { withTestServer } from '../support/server.js';
 
 const PATH = '/api/v1/namespaces/kube-system/configmaps/kube-apiserver-legacy-service-account-token-tracking';
 
@@ -22,60 +22,44 @@ describe('the legacy token tracking ConfigMap', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skiff-token-tracking-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  const opts = { dataDir, controllers: [] };
+
   it('is created by the first start and not written at all by a restart', async () => {
-    const first = await startTestServer({ dataDir, controllers: [] });
-    let since: string;
-    try {
+    const since = await withTestServer(opts, async (first) => {
       const cm = await first.request('GET', PATH);
       assert.equal(cm.status, 200);
-      since = cm.json().data.since;
-      assert.match(since, /^\d{4}-\d\d-\d\d$/);
+      const date = cm.json().data.since as string;
+      assert.match(date, /^\d{4}-\d\d-\d\d$/);
       assert.notDeepEqual(configMapWrites((await first.request('GET', '/metrics')).text), [], 'the first start creates ConfigMaps');
-    } finally {
-      await first.stop();
-    }
-    const second = await startTestServer({ dataDir, controllers: [] });
-    try {
+      return date;
+    });
+    await withTestServer(opts, async (second) => {
       assert.deepEqual(configMapWrites((await second.request('GET', '/metrics')).text), []);
       assert.equal((await second.request('GET', PATH)).json().data.since, since);
-    } finally {
-      await second.stop();
-    }
+    });
   });
 
   it('gets a date again when its date does not parse, keeping its other data', async () => {
-    const first = await startTestServer({ dataDir, controllers: [] });
-    try {
+    await withTestServer(opts, async (first) => {
       const cm = (await first.request('GET', PATH)).json();
       const put = await first.request('PUT', PATH, { body: { ...cm, data: { since: '2024-02-30', other: 'kept' } } });
       assert.equal(put.status, 200, put.text);
-    } finally {
-      await first.stop();
-    }
-    const second = await startTestServer({ dataDir, controllers: [] });
-    try {
+    });
+    await withTestServer(opts, async (second) => {
       const data = (await second.request('GET', PATH)).json().data;
       assert.equal(data.since, new Date().toISOString().slice(0, 10));
       assert.equal(data.other, 'kept');
-    } finally {
-      await second.stop();
-    }
+    });
   });
 
   it('is created again at the next start when deleted', async () => {
-    const first = await startTestServer({ dataDir, controllers: [] });
-    try {
+    await withTestServer(opts, async (first) => {
       assert.equal((await first.request('DELETE', PATH)).status, 200);
-    } finally {
-      await first.stop();
-    }
-    const second = await startTestServer({ dataDir, controllers: [] });
-    try {
+    });
+    await withTestServer(opts, async (second) => {
       const cm = await second.request('GET', PATH);
       assert.equal(cm.status, 200);
       assert.match(cm.json().data.since, /^\d{4}-\d\d-\d\d$/);
-    } finally {
-      await second.stop();
-    }
+    });
   });
 });

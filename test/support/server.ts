@@ -106,6 +106,19 @@ export async function startTestServer(opts: SkiffOptions = {}): Promise<TestServ
   };
 }
 
+/**
+ * Starts a test server, runs fn with it and stops it whatever fn does; fn's result is returned.
+ * The data dir stays (tests that restart on one dir pass their own).
+ */
+export async function withTestServer<T>(opts: SkiffOptions, fn: (srv: TestServer) => Promise<T>): Promise<T> {
+  const srv = await startTestServer(opts);
+  try {
+    return await fn(srv);
+  } finally {
+    await srv.stop();
+  }
+}
+
 /** Errors only, so a failing test still shows why the server complained. */
 export function silentLogger(): Logger {
   return createLogger({ verbosity: 0, stream: { write: (line: string) => (line.startsWith('E') ? process.stderr.write(line) : true) } });
