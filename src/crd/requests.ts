@@ -3,11 +3,14 @@
 // what a terminating CRD still allows.
 
 import { fieldErr, invalid, StatusError, type GroupResource } from '../apimachinery/errors.js';
+import { typedDecodeError } from '../endpoints/decode.js';
+import { decodeValueTyped } from '../endpoints/typed-decode.js';
 import type { Encoding } from '../encoding/negotiate.js';
 import { goEncode } from '../patch/go-json.js';
 import { applyFieldValidation, findUnknownFields, strictDecodingMessage, yamlDuplicateKeyError, type FieldValidationMode } from '../registry/field-validation.js';
 import type { Obj } from '../types/kind.js';
 import { object } from '../types/schema.js';
+import { ObjectMeta } from '../types/schemas/meta.js';
 import { desiredReplicas } from '../endpoints/scale.js';
 import { getAt, setAt } from './jsonpath.js';
 import { normalizeCustomResource, type CustomResource } from './kind.js';
@@ -22,6 +25,8 @@ const ANY_OBJECT = object('unstructured', {}, { extensions: { 'x-kubernetes-pres
  * the Strict 400.
  */
 export function decodeCustomResourceBody(cr: CustomResource, mode: FieldValidationMode, body: Buffer, encoding: Encoding, obj: Obj): string[] {
+  const metaError = coerceObjectMeta(obj);
+  if (metaError) throw typedDecodeError(cr.kind, cr.version, metaError);
   const problems: string[] = [];
   if (mode !== 'Ignore') {
     if (encoding === 'yaml') {
@@ -42,15 +47,37 @@ export function decodeCustomResourceBody(cr: CustomResource, mode: FieldValidati
  * `patch: Invalid value: "<patched JSON>": strict decoding error: ...`.
  */
 export function customResourcePatchValidation(cr: CustomResource, mode: FieldValidationMode, patchStrictErrors: readonly string[], patched: Obj): string[] {
+  const metaError = coerceObjectMeta(patched);
+  if (metaError) throw patchInvalid(goEncode(patched), metaError);
   const before = mode === 'Strict' ? goEncode(patched) : '';
   const pruned = normalizeCustomResource(cr, patched);
   if (mode === 'Ignore') return [];
   const problems = [...patchStrictErrors, ...pruned.map((p) => `unknown field "${p}"`)];
   if (problems.length === 0) return [];
   if (mode === 'Warn') return [...new Set(problems)];
-  const err = invalid({ group: '', kind: '' }, '', [fieldErr.invalid('patch', before, strictDecodingMessage(problems))]);
+  throw patchInvalid(before, strictDecodingMessage(problems));
+}
+
+/** Upstream's 422 for a patched custom resource it cannot decode: `"" is invalid: patch: Invalid value: "<patched JSON>": <why>`. */
+function patchInvalid(patchedJson: string, why: string): StatusError {
+  const err = invalid({ group: '', kind: '' }, '', [fieldErr.invalid('patch', patchedJson, why)]);
   if (err.status.details && !err.status.details.kind) delete err.status.details.kind;
-  throw err;
+  return err;
+}
+
+/**
+ * A custom resource's metadata decoded as Go's ObjectMeta, as the CR handler's
+ * structuralobjectmeta.GetObjectMeta does for a request (apiextensions-apiserver
+ * pkg/apiserver/schema/objectmeta/coerce.go): a value of the wrong type is Go's decode
+ * error, leaving the object as it was; otherwise the decoded metadata replaces it (a null list or map element becomes "").
+ */
+function coerceObjectMeta(obj: Obj): string | undefined {
+  const meta: unknown = obj.metadata;
+  if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) return undefined;
+  const { value, error } = decodeValueTyped(meta, ObjectMeta);
+  if (error) return error;
+  obj.metadata = value;
+  return undefined;
 }
 
 function int(v: unknown): number {

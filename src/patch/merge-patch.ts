@@ -1,10 +1,11 @@
 // RFC 7386 JSON Merge Patch as kube-apiserver v1.34 applies it (evanphx/json-patch v4
 // MergePatch behind the patch handler's decoding).
 //
-// Upstream specifics kept: null elements are dropped from arrays taken from the patch
-// (except an array replacing an existing object, which is taken as is), and a top-level
-// array patch replaces the document (reachable only with fieldValidation=Ignore; the
-// caller's decode of the result then fails as upstream's does).
+// Upstream specifics kept: a value taken from the patch loses its null members at every
+// depth but keeps null array elements (json-patch v4.12's pruneAryNulls; checked against
+// kube-apiserver v1.32: `{"spec":{"a":[1,null,{"b":null}]}}` stores `[1,null,{}]`), and a
+// top-level array patch replaces the document (reachable only with fieldValidation=Ignore;
+// the caller's decode of the result then fails as upstream's does).
 
 import { decodeBody, decodesStrictly, type FieldValidation, type PatchBody, type PatchOutcome } from './body.js';
 import { patchBadRequest } from './errors.js';
@@ -60,7 +61,7 @@ function mergeDocs(doc: Record<string, unknown>, patch: Record<string, unknown>)
         continue;
       }
       const cur = Object.prototype.hasOwnProperty.call(d, k) ? d[k] : undefined;
-      if (cur === undefined || cur === null || !isJsonMap(cur)) setOwn(d, k, dropNulls(v, true));
+      if (cur === undefined || cur === null || !isJsonMap(cur)) setOwn(d, k, dropNulls(v, false));
       else if (!isJsonMap(v)) setOwn(d, k, v);
       else stack.push([cur, v]);
     }
@@ -68,11 +69,11 @@ function mergeDocs(doc: Record<string, unknown>, patch: Record<string, unknown>)
 }
 
 function pruneDocNulls(doc: Record<string, unknown>): Record<string, unknown> {
-  dropNulls(doc, true);
+  dropNulls(doc, false);
   return doc;
 }
 
 function pruneArrayNulls(a: unknown[]): unknown[] {
-  dropNulls(a, true);
+  dropNulls(a, false);
   return a;
 }

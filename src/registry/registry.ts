@@ -1002,9 +1002,15 @@ function metaErrors(obj: Obj, def: KindDef): FieldError[] {
   return validateObjectMeta(obj.metadata as ObjectMetaLike, { namespaced: def.namespaced, nameRule: def.nameRule ?? 'DNS1123Subdomain', kubeFinalizers: false });
 }
 
+/**
+ * rest.BeforeUpdate's validateCommonFields (k8s.io/apiserver pkg/registry/rest/update.go): an
+ * update passes the generic ObjectMeta checks of a create too (names as path segments,
+ * finalizers, namespace, labels…), then the update checks. Repeated messages fold in invalid().
+ */
 function metaUpdateErrors(next: Obj, current: Obj, def: KindDef): FieldError[] {
-  if (!genericMeta(def)) return validateMetaUpdate(next, current, def);
-  return validateObjectMetaUpdate(next.metadata as ObjectMetaLike, current.metadata as ObjectMetaLike, { kubeFinalizers: false });
+  const common = validateObjectMeta(next.metadata as ObjectMetaLike, { namespaced: def.namespaced, nameRule: 'PathSegmentName', kubeFinalizers: false });
+  if (!genericMeta(def)) return [...common, ...validateMetaUpdate(next, current, def)];
+  return [...common, ...validateObjectMetaUpdate(next.metadata as ObjectMetaLike, current.metadata as ObjectMetaLike, { kubeFinalizers: false })];
 }
 
 /**

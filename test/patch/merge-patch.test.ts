@@ -37,7 +37,7 @@ const scenarios: Scenario[] = [
     patch: '"bar"',
     error: { code: 400, message: 'error decoding patch: json: cannot unmarshal string into Go value of type map[string]interface {}' },
   },
-  { name: 'A: array patch replaces the document (Ignore only)', doc: { a: 'b' }, patch: '["c",null]', fieldValidation: 'Ignore', want: ['c'] },
+  { name: 'A: array patch replaces the document (Ignore only)', doc: { a: 'b' }, patch: '["c",null]', fieldValidation: 'Ignore', want: ['c', null] },
   {
     name: 'array patch with strict decoding',
     doc: { a: 'b' },
@@ -46,9 +46,10 @@ const scenarios: Scenario[] = [
     error: { code: 400, message: 'error decoding patch: json: cannot unmarshal array into Go value of type map[string]interface {}' },
   },
 
-  // ---- evanphx/json-patch v4 specifics ----
-  { name: 'null elements are dropped from a new array', doc: {}, patch: '{"a":[1,null,{"b":null,"c":2}]}', want: { a: [1, { c: 2 }] } },
-  { name: 'null elements are dropped from an array replacing an array', doc: { a: [1] }, patch: '{"a":[null,2]}', want: { a: [2] } },
+  // ---- evanphx/json-patch v4.12 specifics (each checked against kube-apiserver v1.32 on a custom resource) ----
+  { name: 'a new array keeps its null elements; their objects lose null members', doc: {}, patch: '{"a":[1,null,{"b":null,"c":2}]}', want: { a: [1, null, { c: 2 }] } },
+  { name: 'an array replacing an array keeps its null elements', doc: { a: [1] }, patch: '{"a":[null,2]}', want: { a: [null, 2] } },
+  { name: 'a new object below keeps null elements of its arrays', doc: {}, patch: '{"n":{"m":[null,{"k":null}]}}', want: { n: { m: [null, {}] } } },
   { name: 'an array replacing an object keeps its nulls', doc: { a: { x: 1 } }, patch: '{"a":[null,2]}', want: { a: [null, 2] } },
   { name: 'an empty array stays empty', doc: { a: [1] }, patch: '{"a":[]}', want: { a: [] } },
   { name: 'an object replacing a scalar is pruned', doc: { a: 1 }, patch: '{"a":{"x":null,"y":1}}', want: { a: { y: 1 } } },

@@ -1,0 +1,126 @@
+// A custom resource's metadata is Go's ObjectMeta: the CR handler decodes it as such
+// (apiextensions-apiserver pkg/apiserver/schema/objectmeta/coerce.go), and every update
+// runs the generic ObjectMeta checks of a create too (k8s.io/apiserver
+// pkg/registry/rest/update.go validateCommonFields). Each expectation below was taken from
+// kube-apiserver v1.32 given the same request (test/support/kube-apiserver.ts).
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually, startTestServer, type TestServer } from '../support/server.js';
+import { widgetCrd } from '../support/widget-crd.js';
+
+const GROUP = 'meta.fz.example.com';
+const WIDGETS = `/apis/${GROUP}/v1/namespaces/default/widgets`;
+const CMS = '/api/v1/namespaces/default/configmaps';
+const MERGE = { 'content-type': 'application/merge-patch+json' };
+const JSON_PATCH = { 'content-type': 'application/json-patch+json' };
+const cannotHandle = (goError: string) => `Widget in version "v1" cannot be handled as a Widget: ${goError}`;
+const EMPTY_FINALIZER = [
+  'metadata.finalizers: Invalid value: "": name part must be non-empty',
+  `metadata.finalizers: Invalid value: "": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
+];
+
+describe('custom resource metadata is decoded as ObjectMeta', () => {
+  let srv: TestServer;
+  const widget = (metadata: Record<string, unknown>) => ({ apiVersion: `${GROUP}/v1`, kind: 'Widget', metadata, spec: { a: 1 } });
+  const get = async (path: string) => {
+    const r = await srv.request('GET', path);
+    assert.equal(r.status, 200, r.text);
+    return r.json();
+  };
+
+  before(async () => {
+    srv = await startTestServer({ store: 'memory' });
+    const crd = widgetCrd(GROUP, { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } });
+    assert.equal((await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: crd })).status, 201);
+    await eventually(async () => (await srv.request('GET', WIDGETS)).status === 200);
+  });
+  after(async () => {
+    await srv?.close();
+  });
+
+  it('refuses a create whose metadata has a value of the wrong Go type with 400 and Go decoding error', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ finalizers: [1] }, 'json: cannot unmarshal number into Go struct field ObjectMeta.finalizers of type string'],
+      [{ finalizers: 'x' }, 'json: cannot unmarshal string into Go struct field ObjectMeta.finalizers of type []string'],
+      [{ labels: { x: 1 } }, 'json: cannot unmarshal number into Go struct field ObjectMeta.labels of type string'],
+      [{ annotations: { x: 2 } }, 'json: cannot unmarshal number into Go struct field ObjectMeta.annotations of type string'],
+      [{ generation: 'x' }, 'json: cannot unmarshal string into Go struct field ObjectMeta.generation of type int64'],
+      [{ uid: 5 }, 'json: cannot unmarshal number into Go struct field ObjectMeta.uid of type types.UID'],
+      [{ generateName: 7 }, 'json: cannot unmarshal number into Go struct field ObjectMeta.generateName of type string'],
+      [{ namespace: 3 }, 'json: cannot unmarshal number into Go struct field ObjectMeta.namespace of type string'],
+      [{ managedFields: 'x' }, 'json: cannot unmarshal string into Go struct field ObjectMeta.managedFields of type []v1.ManagedFieldsEntry'],
+      [{ deletionGracePeriodSeconds: 'x' }, 'json: cannot unmarshal string into Go struct field ObjectMeta.deletionGracePeriodSeconds of type int64'],
+      [{ creationTimestamp: 5 }, 'json: cannot unmarshal number into Go struct field ObjectMeta.creationTimestamp of type string'],
+      [{ creationTimestamp: 'yesterday' }, 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"'],
+      [{ ownerReferences: [{ apiVersion: 1 }] }, 'json: cannot unmarshal number into Go struct field OwnerReference.ownerReferences.apiVersion of type string'],
+    ];
+    for (const [i, [meta, goError]] of cases.entries()) {
+      const r = await srv.request('POST', WIDGETS, { body: widget({ name: `bad-${i}`, ...meta }) });
+      assert.equal(r.status, 400, `${JSON.stringify(meta)}: ${r.text}`);
+      assert.equal(r.json().reason, 'BadRequest');
+      assert.equal(r.json().message, cannotHandle(goError), JSON.stringify(meta));
+      assert.equal((await srv.request('GET', `${WIDGETS}/bad-${i}`)).status, 404, 'nothing was stored');
+    }
+  });
+
+  it('decodes null list and map elements as "" (Go zero values), which validation then judges', async () => {
+    const nullFinalizer = await srv.request('POST', WIDGETS, { body: widget({ name: 'null-finalizer', finalizers: [null] }) });
+    assert.equal(nullFinalizer.status, 422, nullFinalizer.text);
+    for (const m of EMPTY_FINALIZER) assert.ok(nullFinalizer.json().message.includes(m), nullFinalizer.json().message);
+    const nullLabel = await srv.request('POST', WIDGETS, { body: widget({ name: 'null-label', labels: { x: null } }) });
+    assert.equal(nullLabel.status, 201, nullLabel.text);
+    assert.deepEqual(nullLabel.json().metadata.labels, { x: '' });
+  });
+
+  it('refuses ill-typed metadata on update (400) and patch (422 "patch: Invalid value"), leaving the object as it was', async () => {
+    assert.equal((await srv.request('POST', WIDGETS, { body: widget({ name: 'w', labels: { keep: 'me' } }) })).status, 201);
+    const before = await get(`${WIDGETS}/w`);
+    const put = await srv.request('PUT', `${WIDGETS}/w`, { body: { ...before, metadata: { ...before.metadata, finalizers: [1] } } });
+    assert.equal(put.status, 400, put.text);
+    assert.equal(put.json().message, cannotHandle('json: cannot unmarshal number into Go struct field ObjectMeta.finalizers of type string'));
+
+    const goError = 'json: cannot unmarshal number into Go struct field ObjectMeta.labels of type string';
+    const patches: [Record<string, string>, unknown][] = [
+      [MERGE, { metadata: { labels: { x: 1 } } }],
+      [JSON_PATCH, [{ op: 'add', path: '/metadata/labels/x', value: 1 }]],
+    ];
+    for (const [headers, body] of patches) {
+      const r = await srv.request('PATCH', `${WIDGETS}/w`, { body, headers });
+      assert.equal(r.status, 422, r.text);
+      const status = r.json();
+      assert.equal(status.reason, 'Invalid');
+      assert.match(status.message, /^ "" is invalid: patch: Invalid value: "\{.*\\"labels\\":\{\\"keep\\":\\"me\\",\\"x\\":1\}.*\}": /);
+      assert.ok(status.message.endsWith(`: ${goError}`), status.message);
+      assert.equal(status.details.causes[0].field, 'patch');
+      assert.ok(!('kind' in status.details), JSON.stringify(status.details));
+    }
+    assert.deepEqual(await get(`${WIDGETS}/w`), before);
+  });
+
+  it('runs the generic ObjectMeta checks on every update: a patched-in null finalizer is a 422 (rest.BeforeUpdate)', async () => {
+    assert.equal((await srv.request('POST', WIDGETS, { body: widget({ name: 'u' }) })).status, 201);
+    const before = await get(`${WIDGETS}/u`);
+    const r = await srv.request('PATCH', `${WIDGETS}/u`, { body: { metadata: { finalizers: [null] } }, headers: MERGE });
+    assert.equal(r.status, 422, r.text);
+    assert.equal(r.json().message, `Widget.${GROUP} "u" is invalid: [${EMPTY_FINALIZER.join(', ')}]`);
+    const put = await srv.request('PUT', `${WIDGETS}/u`, { body: { ...before, metadata: { ...before.metadata, finalizers: ['x y/z'] } } });
+    assert.equal(put.status, 422, put.text);
+    assert.match(put.json().message, /metadata\.finalizers: Invalid value: "x y\/z": prefix part a lowercase RFC 1123 subdomain/);
+    assert.deepEqual(await get(`${WIDGETS}/u`), before);
+  });
+
+  it('runs them on built-in kinds too: a ConfigMap update may not add an invalid finalizer', async () => {
+    assert.equal((await srv.request('POST', CMS, { body: { metadata: { name: 'cm' } } })).status, 201);
+    const before = await get(`${CMS}/cm`);
+    const empty = await srv.request('PUT', `${CMS}/cm`, { body: { ...before, metadata: { ...before.metadata, finalizers: [''] } } });
+    assert.equal(empty.status, 422, empty.text);
+    assert.equal(
+      empty.json().message,
+      `ConfigMap "cm" is invalid: [${EMPTY_FINALIZER.join(', ')}, metadata.finalizers[0]: Invalid value: "": name is neither a standard finalizer name nor is it fully qualified]`,
+    );
+    const spaced = await srv.request('PATCH', `${CMS}/cm`, { body: { metadata: { finalizers: ['x y/z'] } }, headers: MERGE });
+    assert.equal(spaced.status, 422, spaced.text);
+    assert.deepEqual(await get(`${CMS}/cm`), before);
+  });
+});
