@@ -345,15 +345,14 @@ export class Registry {
     const rs = this.storeFor(scope.served.def);
     const key = rs.key(scope.namespace, name);
     const rv = parseResourceVersion(resourceVersion);
-    if (rv === undefined || (whileCacheLoads === 'upstream' && !(await this.cacheServes(rs)))) {
-      // No resourceVersion, or the cache is not ready: the store answers (at its latest revision,
-      // which must not be older than the one asked for).
+    if (rv === undefined || (whileCacheLoads === 'upstream' && !(await this.cacheServes(rs))) || !(await this.cacheAt(rs, rv))) {
+      // No resourceVersion, or the cache is not ready or cannot tell it is fresh: the store
+      // answers (at its latest revision, which must not be older than the one asked for).
       const res = await this.store.get(key);
       if (rv !== undefined && rv > res.revision) throw storeTooLargeResourceVersion(rv, res.revision);
       if (!res.kv) throw notFound(this.gr(scope.served), name);
       return this.toServed(scope.served, this.decodeKv(rs, res.kv));
     }
-    await this.waitFresh(rs, rv);
     const e = rs.cache.get(key);
     if (!e) throw notFound(this.gr(scope.served), name);
     return this.toServed(scope.served, rs.entryObject(e));
@@ -375,23 +374,39 @@ export class Registry {
     if (!(await this.cacheServes(rs))) throw storageInitializing(rs.cache.notReadyForMs);
   }
 
-  private async waitFresh(rs: ResourceStore, rv: number): Promise<void> {
+  /**
+   * Bring the cache to revision rv (the store's current one for a consistent read). False
+   * when it is behind and the store cannot say whether it is current: without exact progress
+   * answers (etcd before 3.4.31/3.5.13) an idle resource's cache never learns it, and the
+   * caller reads from the store, as upstream's cacher delegates to etcd without the
+   * RequestWatchProgress feature. Upstream's 504 when asked-for progress does not come.
+   */
+  private async cacheAt(rs: ResourceStore, rv: number): Promise<boolean> {
     await rs.cache.ready();
-    if (rv === 0) return;
-    if (rs.cache.revision < rv) this.store.requestProgress?.();
-    if (!(await rs.cache.waitFresh(rv, this.freshnessTimeoutMs))) {
-      throw tooLargeResourceVersion(rv, rs.cache.revision);
-    }
+    if (rs.cache.revision >= rv) return true;
+    if (!this.store.requestProgress) return false;
+    this.store.requestProgress();
+    if (await rs.cache.waitFresh(rv, this.freshnessTimeoutMs)) return true;
+    throw tooLargeResourceVersion(rv, rs.cache.revision);
   }
 
-  /** Bring the cache up to the store's current revision: a consistent read. */
-  private async syncCache(rs: ResourceStore): Promise<number> {
+  /**
+   * Wait until a watch can start at rv. A cache behind rv waits for it, except where the
+   * store gives no exact progress: there a revision the store has reached (a list read from
+   * it, above) starts at once, and the cache passes on only what follows rv.
+   */
+  private async watchableFrom(rs: ResourceStore, rv: number): Promise<void> {
     await rs.cache.ready();
+    if (rs.cache.revision >= rv) return;
+    if (!this.store.requestProgress && rv <= (await this.store.currentRevision())) return;
+    await rs.cache.waitFresh(rv, 24 * 3600_000);
+  }
+
+  /** A list at the store's latest revision, which must not be older than rv. */
+  private async listLatestFromStore(scope: Scope, rs: ResourceStore, keyPrefix: string, rv: number | undefined, limit: number, filter: ListParams['filter']): Promise<ListResult> {
     const current = await this.store.currentRevision();
-    if (rs.cache.revision >= current) return rs.cache.revision;
-    this.store.requestProgress?.();
-    if (await rs.cache.waitFresh(current, this.freshnessTimeoutMs)) return rs.cache.revision;
-    throw tooLargeResourceVersion(current, rs.cache.revision);
+    if (rv !== undefined && rv > current) throw storeTooLargeResourceVersion(rv, current);
+    return this.listFromStore(scope, rs, keyPrefix, current, keyPrefix, limit, filter);
   }
 
   async list(scope: Scope, p: ListParams): Promise<ListResult> {
@@ -421,12 +436,9 @@ export class Registry {
     if (p.whileCacheLoads === 'upstream' && !(await this.cacheServes(rs))) {
       // Only a list that a page of the store can answer is read from it; the others get 429.
       if (limit === 0 || !p.filter.empty) throw storageInitializing(rs.cache.notReadyForMs);
-      const current = await this.store.currentRevision();
-      if (rv !== undefined && rv > current) throw storeTooLargeResourceVersion(rv, current);
-      return this.listFromStore(scope, rs, keyPrefix, current, keyPrefix, limit, p.filter);
+      return this.listLatestFromStore(scope, rs, keyPrefix, rv, limit, p.filter);
     }
-    if (rv === undefined) await this.syncCache(rs);
-    else await this.waitFresh(rs, rv);
+    if (!(await this.cacheAt(rs, rv ?? (await this.store.currentRevision())))) return this.listLatestFromStore(scope, rs, keyPrefix, rv, limit, p.filter);
 
     const cacheRev = rs.cache.revision;
     const corrupt = rs.cache.corruptKeys(keyPrefix);
@@ -522,8 +534,10 @@ export class Registry {
     if (p.sendInitialEvents === false && (rv === undefined || rv === 0)) {
       // Start "now" with no initial state.
     }
-    if (rv === undefined) await this.syncCache(rs);
-    else if (rv > 0) await rs.cache.ready().then(() => rs.cache.waitFresh(rv, 24 * 3600_000));
+    // Where the cache cannot tell it is current, the watch starts at its revision: a
+    // consistent state, trailing the store by the cache's lag, whose changes then follow.
+    if (rv === undefined) await this.cacheAt(rs, await this.store.currentRevision());
+    else if (rv > 0) await this.watchableFrom(rs, rv);
     else await rs.cache.ready();
     const served = scope.served;
     const keyPrefix = rs.keyPrefix(scope.namespace);

@@ -17,7 +17,8 @@ const haveEtcd = etcdBinary() !== undefined;
 const buf = (s: string) => Buffer.from(s, 'utf8');
 
 async function etcdFixture(): Promise<StoreFixture> {
-  const etcd = await EtcdCluster.start(1);
+  // etcd's own idle notifications: the only progress before 3.4.31/3.5.13 (watch-mux.ts).
+  const etcd = await EtcdCluster.start(1, { args: ['--experimental-watch-progress-notify-interval=100ms'] });
   try {
     const store = await EtcdStore.connect({ endpoints: etcd.endpoints, progressIntervalMs: 100 });
     return {
@@ -108,8 +109,15 @@ describe('EtcdStore', { skip: haveEtcd ? false : NO_ETCD }, () => {
     assert.equal(failed.compactRevision, kv.modRevision - 1);
   });
 
-  it('requestProgress() brings an idle watcher the current revision without periodic progress', async () => {
+  it('offers no requestProgress() against etcd before 3.4.31/3.5.13, whose answers may overtake queued events (etcd-io/etcd#15220)', async (t) => {
+    const store = await connect('/rp-old');
+    if (store.progressReliable) return t.skip(`etcd ${store.serverVersion} answers progress requests exactly`);
+    assert.equal(store.requestProgress, undefined);
+  });
+
+  it('requestProgress() brings an idle watcher the current revision without periodic progress', async (t) => {
     const store = await connect('/rp', { progressIntervalMs: 0 });
+    if (!store.requestProgress) return t.skip(`etcd ${store.serverVersion} answers progress requests ahead of queued events`);
     const other = await connect('/rp-other');
     const progress: number[] = [];
     const events: number[] = [];
@@ -132,75 +140,47 @@ describe('EtcdStore', { skip: haveEtcd ? false : NO_ETCD }, () => {
     assert.deepEqual(events, [mine.kv.modRevision]);
   });
 
-  it('never reports progress ahead of events a catching-up watcher has yet to receive', async () => {
-    const store = await connect('/pc', { progressIntervalMs: 20 });
-    const writer = await connect('/pc');
-    const revs: number[] = [];
-    const createBatch = async (from: number, n: number) => {
-      const rs = await Promise.all(Array.from({ length: n }, (_, i) => writer.create(`/h/${from + i}`, buf('v'))));
-      for (const r of rs) {
-        assert.ok(r.ok);
-        revs.push(r.kv.modRevision);
+  it("passes on etcd's own progress notifications, which never run ahead of a catching-up watcher's events", async () => {
+    // etcd sends them on the watcher's own channel, behind its events, to watchers idle for an interval.
+    const notifying = await EtcdCluster.start(1, { args: ['--experimental-watch-progress-notify-interval=100ms'] });
+    const store = await EtcdStore.connect({ endpoints: notifying.endpoints, prefix: '/pc', progressIntervalMs: 20 });
+    const writer = await EtcdStore.connect({ endpoints: notifying.endpoints, prefix: '/pc' });
+    try {
+      const revs: number[] = [];
+      const createBatch = async (from: number, n: number) => {
+        const rs = await Promise.all(Array.from({ length: n }, (_, i) => writer.create(`/h/${from + i}`, buf('v'))));
+        for (const r of rs) {
+          assert.ok(r.ok);
+          revs.push(r.kv.modRevision);
+        }
+      };
+      for (let i = 0; i < 1500; i += 100) await createBatch(i, 100);
+      revs.sort((a, b) => a - b);
+      let delivered = 0;
+      const progress: number[] = [];
+      const violations: string[] = [];
+      store.watch('/h/', { startRevision: revs[0]!, progressNotify: true }, {
+        onEvents: (evs) => (delivered += evs.length),
+        onProgress: (rev) => {
+          progress.push(rev);
+          const due = revs.filter((r) => r <= rev).length;
+          if (delivered < due) violations.push(`progress ${rev} after ${delivered} of ${due} events`);
+        },
+        onError: (err) => assert.fail(err),
+      });
+      const asking = setInterval(() => store.requestProgress?.(), 2);
+      try {
+        for (let i = 1500; i < 1800; i += 50) await createBatch(i, 50);
+        await waitFor(() => delivered === 1800 && progress.some((p) => p >= revs.at(-1)!), 15_000);
+      } finally {
+        clearInterval(asking);
       }
-    };
-    for (let i = 0; i < 1500; i += 100) await createBatch(i, 100);
-    revs.sort((a, b) => a - b);
-    let delivered = 0;
-    const progress: number[] = [];
-    const violations: string[] = [];
-    store.watch('/h/', { startRevision: revs[0]!, progressNotify: true }, {
-      onEvents: (evs) => (delivered += evs.length),
-      onProgress: (rev) => {
-        progress.push(rev);
-        const due = revs.filter((r) => r <= rev).length;
-        if (delivered < due) violations.push(`progress ${rev} after ${delivered} of ${due} events`);
-      },
-      onError: (err) => assert.fail(err),
-    });
-    const asking = setInterval(() => store.requestProgress(), 2);
-    try {
-      for (let i = 1500; i < 1800; i += 50) await createBatch(i, 50);
-      await waitFor(() => delivered === 1800 && progress.some((p) => p >= revs.at(-1)!), 10_000);
+      assert.deepEqual(violations, []);
     } finally {
-      clearInterval(asking);
+      await store.close();
+      await writer.close();
+      await notifying.stop();
     }
-    assert.deepEqual(violations, []);
-  });
-
-  it('never reports progress ahead of live events still queued, under a 32-way write load', async () => {
-    const store = await connect('/pl', { progressIntervalMs: 0 });
-    const writer = await connect('/pl');
-    const written: number[] = [];
-    const log: [revision: number, delivered: number][] = [];
-    let delivered = 0;
-    store.watch('/x/', { startRevision: (await store.currentRevision()) + 1, progressNotify: true }, {
-      onEvents: (evs) => (delivered += evs.length),
-      onProgress: (rev) => log.push([rev, delivered]),
-      onError: (err) => assert.fail(err),
-    });
-    await new Promise((r) => setTimeout(r, 100));
-    const asking = setInterval(() => store.requestProgress(), 1);
-    // Write for 2 s, and on a loaded machine on until 50 progress notifications came (at most 30 s).
-    const until = Date.now() + 2000;
-    const cap = Date.now() + 30_000;
-    const writing = () => Date.now() < cap && (Date.now() < until || log.length <= 50);
-    try {
-      await Promise.all(
-        Array.from({ length: 32 }, async (_, w) => {
-          for (let i = 0; writing(); i++) {
-            const r = await writer.create(`/x/${w}/${i}`, Buffer.alloc(100));
-            assert.ok(r.ok);
-            written.push(r.kv.modRevision);
-          }
-        }),
-      );
-    } finally {
-      clearInterval(asking);
-    }
-    written.sort((a, b) => a - b);
-    const late = log.filter(([rev, n]) => n < written.filter((r) => r <= rev).length);
-    assert.ok(log.length > 50, `only ${log.length} progress notifications`);
-    assert.deepEqual(late, [], 'a progress revision arrived before events at or below it');
   });
 
   it('is compacted by the shared compaction schedule, one interval behind', async () => {

@@ -86,9 +86,15 @@ export class EtcdStore implements Store {
     progressIntervalMs: number,
   ) {
     this.keyPrefix = Buffer.from(prefix, 'utf8');
+    const requestedProgress = progressRequestsReliable(serverVersion);
+    this.requestProgress = requestedProgress
+      ? () => {
+          if (!this.closing) this.mux.requestProgress();
+        }
+      : undefined;
     this.mux = new WatchMux(client, {
       progressIntervalMs,
-      unreliableProgress: !progressRequestsReliable(serverVersion),
+      requestedProgress,
       toKv: (raw) => this.toKv(raw),
       currentRevision: () => this.currentRevision(),
     });
@@ -233,12 +239,11 @@ export class EtcdStore implements Store {
 
   /**
    * Like etcd's RequestProgress: every progress watcher soon gets onProgress with a
-   * revision up to which it has seen every change (see watch-mux.ts for the caveats of
-   * etcd before 3.4.31/3.5.13).
+   * revision up to which it has seen every change. Absent against etcd before
+   * 3.4.31/3.5.13, whose answers may overtake queued events (watch-mux.ts); readers then
+   * go to etcd, as upstream's cacher does without the RequestWatchProgress feature.
    */
-  requestProgress(): void {
-    if (!this.closing) this.mux.requestProgress();
-  }
+  readonly requestProgress: (() => void) | undefined;
 
   /**
    * Compacts etcd's history below revision. Reads and watches below it fail at once;

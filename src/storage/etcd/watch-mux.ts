@@ -8,10 +8,11 @@
 // --experimental-watch-progress-notify-interval (10 minutes by default), so the mux asks
 // for progress itself (WatchProgressRequest) when a progress watcher has been idle for
 // progressIntervalMs and whenever requestProgress() is called. etcd before 3.4.31 and
-// 3.5.13 may answer such a request ahead of events still queued for the stream, or for
-// watchers still catching up (etcd-io/etcd#15220); against those versions a requested
-// revision is only passed on after a second request confirmed it, and only to watchers
-// that have been quiet long enough to be caught up.
+// 3.5.13 answers such a request on its control channel, which its send loop may pick
+// ahead of events already queued for the stream, or held back for a slow stream
+// (etcd-io/etcd#15220). No client-side check can tell such an answer from an exact one,
+// so against those versions the mux never asks (requestedProgress false): watchers get
+// only etcd's own per-watcher notifications, which travel with their events.
 import {
   CompactedError,
   StoreUnavailableError,
@@ -36,8 +37,6 @@ import {
 
 /** etcd's id for responses that belong to no single watcher (requested progress). */
 const BROADCAST_WATCH_ID = -1;
-/** A catching-up watcher counts as caught up after this long without events (etcd syncs unsynced watchers every 100 ms). */
-const CATCH_UP_QUIET_MS = 300;
 /** A progress request left unanswered this long is given up (etcd 3.4.24+ stays silent while a watcher catches up). */
 const PROGRESS_RETRY_MS = 500;
 const MAX_BACKOFF_MS = 2000;
@@ -45,8 +44,8 @@ const MAX_BACKOFF_MS = 2000;
 export interface WatchMuxOptions {
   /** Ask for progress when a progress watcher was idle this long; 0 disables. */
   progressIntervalMs: number;
-  /** The server may answer progress requests ahead of queued events (see above). */
-  unreliableProgress: boolean;
+  /** Whether etcd answers progress requests exactly (see above); if not, the mux never asks. */
+  requestedProgress: boolean;
   /** Converts an etcd key-value into the caller's view (strips the key prefix). */
   toKv(raw: RawKeyValue): KeyValue;
   /** The current revision, for watches that start "from now on". */
@@ -66,9 +65,6 @@ interface Watcher {
   lastEventRev: number;
   /** Where a re-created watch starts: after the last event or the last confirmed progress. */
   nextRev: number;
-  /** Caught up with the store, so a requested progress revision applies to it. */
-  synced: boolean;
-  catchUpTimer?: NodeJS.Timeout;
   /** Delivered something since the last progress tick. */
   busy: boolean;
 }
@@ -82,7 +78,6 @@ export class WatchMux {
   private progressTimer?: NodeJS.Timeout;
   private progressWanted = false;
   private progressSentAt = 0;
-  private heldProgress?: number;
   private closed = false;
   /** The error that ended the last stream, for diagnostics. */
   lastStreamError?: Error;
@@ -102,7 +97,6 @@ export class WatchMux {
       state: 'resolving',
       lastEventRev: Math.max(0, startRevision - 1),
       nextRev: startRevision,
-      synced: false,
       busy: false,
     };
     const handle: Watch = { cancel: () => this.remove(w) };
@@ -129,18 +123,16 @@ export class WatchMux {
     return handle;
   }
 
-  /** Ask etcd for the current revision on behalf of every progress watcher. */
+  /** Ask etcd for the current revision on behalf of every progress watcher (only where it answers exactly). */
   requestProgress(): void {
+    if (!this.opts.requestedProgress) return;
     this.progressWanted = true;
     this.pumpProgress();
   }
 
   close(): void {
     this.closed = true;
-    for (const w of this.watchers.values()) {
-      w.state = 'done';
-      clearTimeout(w.catchUpTimer);
-    }
+    for (const w of this.watchers.values()) w.state = 'done';
     this.watchers.clear();
     this.stream?.cancel();
     this.stream = undefined;
@@ -165,13 +157,11 @@ export class WatchMux {
     });
     this.stream = stream;
     this.progressSentAt = 0;
-    this.heldProgress = undefined;
     for (const w of this.watchers.values()) if (w.state === 'pending') this.sendCreate(w);
   }
 
   private sendCreate(w: Watcher): void {
     w.state = 'creating';
-    w.synced = false;
     this.stream!.write(
       encodeWatchCreate({
         key: w.key,
@@ -191,11 +181,7 @@ export class WatchMux {
     if (this.closed) return;
     let waiting = false;
     for (const w of this.watchers.values()) {
-      if (w.state === 'creating' || w.state === 'active') {
-        w.state = 'pending';
-        w.synced = false;
-        clearTimeout(w.catchUpTimer);
-      }
+      if (w.state === 'creating' || w.state === 'active') w.state = 'pending';
       if (w.state === 'pending') waiting = true;
     }
     this.client.failover(ch);
@@ -240,37 +226,23 @@ export class WatchMux {
       return;
     }
     if (res.created) {
-      this.onCreated(w, res.header.revision);
+      this.onCreated(w);
       return;
     }
     if (w.state !== 'active') return;
     if (res.events.length === 0) {
       // etcd's own per-watcher notification travels with the watcher's events: always exact.
-      w.synced = true;
-      clearTimeout(w.catchUpTimer);
       this.deliverProgress(w, res.header.revision);
       return;
     }
     this.deliverEvents(w, res.events);
   }
 
-  private onCreated(w: Watcher, headerRevision: number): void {
+  private onCreated(w: Watcher): void {
     if (w.state !== 'creating') return;
     w.state = 'active';
     this.backoffMs = 0;
-    // A watch that starts after the revision etcd had when it was created is synced at once;
-    // one that starts in the past replays history first.
-    if (!this.opts.unreliableProgress || w.nextRev > headerRevision) w.synced = true;
-    else this.armCatchUp(w);
     this.pumpProgress();
-  }
-
-  private armCatchUp(w: Watcher): void {
-    clearTimeout(w.catchUpTimer);
-    w.catchUpTimer = setTimeout(() => {
-      if (w.state === 'active') w.synced = true;
-    }, CATCH_UP_QUIET_MS);
-    w.catchUpTimer.unref();
   }
 
   private deliverEvents(w: Watcher, raw: RawEvent[]): void {
@@ -291,7 +263,6 @@ export class WatchMux {
       }
       if (w.state !== 'active') return;
     }
-    if (!w.synced) this.armCatchUp(w);
   }
 
   private toEvent(ev: RawEvent): StoreEvent {
@@ -317,7 +288,7 @@ export class WatchMux {
   // ---- requested progress ----
 
   private ensureProgressTimer(): void {
-    if (this.progressTimer || this.opts.progressIntervalMs <= 0) return;
+    if (this.progressTimer || this.opts.progressIntervalMs <= 0 || !this.opts.requestedProgress) return;
     this.progressTimer = setInterval(() => this.progressTick(), this.opts.progressIntervalMs);
     this.progressTimer.unref();
   }
@@ -337,28 +308,14 @@ export class WatchMux {
     if (this.progressSentAt && Date.now() - this.progressSentAt < PROGRESS_RETRY_MS) return;
     if (![...this.watchers.values()].some((w) => w.progressNotify && w.state === 'active')) return;
     this.progressWanted = false;
-    this.heldProgress = undefined;
-    this.sendProgressRequest();
-  }
-
-  private sendProgressRequest(): void {
     this.progressSentAt = Date.now();
-    this.stream!.write(encodeWatchProgress());
+    this.stream.write(encodeWatchProgress());
   }
 
   private onRequestedProgress(revision: number): void {
     this.progressSentAt = 0;
-    if (this.opts.unreliableProgress) {
-      if (this.heldProgress === undefined) {
-        // Confirm: by the time etcd answers a second request, what was queued before the first answer has been sent.
-        this.heldProgress = revision;
-        this.sendProgressRequest();
-        return;
-      }
-      revision = this.heldProgress;
-      this.heldProgress = undefined;
-    }
-    for (const w of [...this.watchers.values()]) if (w.synced) this.deliverProgress(w, revision);
+    // etcd answers only once every watcher on the stream has caught up (3.4.31+, 3.5.13+).
+    for (const w of [...this.watchers.values()]) this.deliverProgress(w, revision);
     this.pumpProgress();
   }
 
@@ -368,7 +325,6 @@ export class WatchMux {
     if (w.state === 'done') return;
     const onServer = w.state === 'creating' || w.state === 'active';
     w.state = 'done';
-    clearTimeout(w.catchUpTimer);
     this.watchers.delete(w.id);
     if (onServer) this.stream?.write(encodeWatchCancel(w.id));
   }

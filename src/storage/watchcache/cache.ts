@@ -86,6 +86,8 @@ interface Watcher {
   filter: WatcherFilter;
   sink: CacheWatcherSink;
   pending?: CacheEvent[];
+  /** A watch from a revision the cache has not reached: what it gets starts after this one. */
+  after?: number;
 }
 
 /** Initial states up to this many objects are handed out at once; longer ones in slices of this size, at the consumer's pace. */
@@ -408,6 +410,10 @@ export class WatchCache {
         }
         continue;
       }
+      if (w.after !== undefined) {
+        if (ev.rv <= w.after) continue;
+        delete w.after;
+      }
       const t = transition(w.filter, ev);
       if (t) w.sink.event(t.type, t.entry, ev);
     }
@@ -423,7 +429,7 @@ export class WatchCache {
       for (const w of this.waiters) (w.rv <= revision ? w.resolve() : still.push(w));
       this.waiters = still;
     }
-    for (const w of this.watchers) if (!w.pending) w.sink.progress?.(revision);
+    for (const w of this.watchers) if (!w.pending && (w.after === undefined || revision >= w.after)) w.sink.progress?.(revision);
   }
 
   private trimHistory(now: number): void {
@@ -515,6 +521,7 @@ export class WatchCache {
       throw new TooOldResourceVersionError(opts.fromRV, this.historyStart);
     }
     const w: Watcher = { filter, sink };
+    if (!opts.initial && opts.fromRV > this.rev) w.after = opts.fromRV;
     if (opts.initial) {
       const state = this.list(opts.keyPrefix, (x) => filter.matches(x));
       const rv = this.rev;
