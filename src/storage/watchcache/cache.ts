@@ -14,6 +14,7 @@ import { orderObjectMeta } from '../../apimachinery/objectmeta.js';
 import { CompactedError, type KeyValue, type Store, type StoreEvent, type Watch } from '../store.js';
 import { TimeSlice } from '../../util/time-slice.js';
 import { noteReleased } from '../../util/memory-reducer.js';
+import { ByteSlab } from './byte-slab.js';
 
 /**
  * Longest run of loading work between two yields to the event loop: a restart with many
@@ -139,6 +140,8 @@ export class WatchCache {
   private historyHead = 0;
   /** Object bytes held only by the kept events (see eventCost). */
   private historyBytes = 0;
+  /** Where DELETED events keep the object's last state (byte-slab.ts). */
+  private readonly deletedStates = new ByteSlab();
   /** Lowest revision from which a watch can resume without a gap. */
   private historyStart = 0;
   private rev = 0;
@@ -362,7 +365,8 @@ export class WatchCache {
         if (!prev) continue;
         this.entries.delete(key);
         this.removeSortedKey(key);
-        ev = { type: 'DELETED', rv: se.kv.modRevision, entry: this.restamp(prev, se.kv.modRevision), prev, time: now, memo: new Map() };
+        const kept: Entry = { ...prev, bytes: this.deletedStates.copy(prev.bytes) };
+        ev = { type: 'DELETED', rv: se.kv.modRevision, entry: this.restamp(kept, se.kv.modRevision), prev: kept, time: now, memo: new Map() };
       } else {
         const entry = this.makeEntry(key, se.kv.value, se.kv.modRevision);
         if (!entry) {
