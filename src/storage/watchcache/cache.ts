@@ -365,8 +365,10 @@ export class WatchCache {
         if (!prev) continue;
         this.entries.delete(key);
         this.removeSortedKey(key);
-        const kept: Entry = { ...prev, bytes: this.deletedStates.copy(prev.bytes) };
-        ev = { type: 'DELETED', rv: se.kv.modRevision, entry: this.restamp(kept, se.kv.modRevision), prev: kept, time: now, memo: new Map() };
+        // In place: the older events that hold this entry then share the copy, and the
+        // original's memory goes at the next collection instead of when they age out.
+        prev.bytes = this.deletedStates.copy(prev.bytes);
+        ev = { type: 'DELETED', rv: se.kv.modRevision, entry: this.restamp(prev, se.kv.modRevision), prev, time: now, memo: new Map() };
       } else {
         const entry = this.makeEntry(key, se.kv.value, se.kv.modRevision);
         if (!entry) {
