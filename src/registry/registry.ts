@@ -402,9 +402,9 @@ export class Registry {
     await rs.cache.waitFresh(rv, 24 * 3600_000);
   }
 
-  /** A list at the store's latest revision, which must not be older than rv. */
-  private async listLatestFromStore(scope: Scope, rs: ResourceStore, keyPrefix: string, rv: number | undefined, limit: number, filter: ListParams['filter']): Promise<ListResult> {
-    const current = await this.store.currentRevision();
+  /** A list at the store's latest revision (`current` when the caller just read it), which must not be older than rv. */
+  private async listLatestFromStore(scope: Scope, rs: ResourceStore, keyPrefix: string, rv: number | undefined, limit: number, filter: ListParams['filter'], current?: number): Promise<ListResult> {
+    current ??= await this.store.currentRevision();
     if (rv !== undefined && rv > current) throw storeTooLargeResourceVersion(rv, current);
     return this.listFromStore(scope, rs, keyPrefix, current, keyPrefix, limit, filter);
   }
@@ -438,7 +438,9 @@ export class Registry {
       if (limit === 0 || !p.filter.empty) throw storageInitializing(rs.cache.notReadyForMs);
       return this.listLatestFromStore(scope, rs, keyPrefix, rv, limit, p.filter);
     }
-    if (!(await this.cacheAt(rs, rv ?? (await this.store.currentRevision())))) return this.listLatestFromStore(scope, rs, keyPrefix, rv, limit, p.filter);
+    // A consistent list (no resourceVersion) is one at the store's revision now.
+    const current = rv === undefined ? await this.store.currentRevision() : undefined;
+    if (!(await this.cacheAt(rs, rv ?? current!))) return this.listLatestFromStore(scope, rs, keyPrefix, rv, limit, p.filter, current);
 
     const cacheRev = rs.cache.revision;
     const corrupt = rs.cache.corruptKeys(keyPrefix);
@@ -1023,8 +1025,10 @@ function metaErrors(obj: Obj, def: KindDef): FieldError[] {
  */
 function metaUpdateErrors(next: Obj, current: Obj, def: KindDef): FieldError[] {
   const common = validateObjectMeta(next.metadata as ObjectMetaLike, { namespaced: def.namespaced, nameRule: 'PathSegmentName', kubeFinalizers: false });
-  if (!genericMeta(def)) return [...common, ...validateMetaUpdate(next, current, def)];
-  return [...common, ...validateObjectMetaUpdate(next.metadata as ObjectMetaLike, current.metadata as ObjectMetaLike, { kubeFinalizers: false })];
+  const update = genericMeta(def)
+    ? validateObjectMetaUpdate(next.metadata as ObjectMetaLike, current.metadata as ObjectMetaLike, { kubeFinalizers: false })
+    : validateMetaUpdate(next, current, def);
+  return [...common, ...update];
 }
 
 /**
