@@ -2,7 +2,8 @@
 // run): start skiff with `probeDiag(file)` as startSkiffOn's diag, then `probeSplit` asks the
 // process for its memory split (V8 heap, external, array buffers, RSS) before and after a
 // forced full GC, and for its SQLite write worker's heap.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rssSplitMiB } from './skiff-process.js';
 
@@ -55,4 +56,52 @@ export function formatSplit(pid: number, { before, afterGc, worker }: ProbedSpli
   const w = worker ? ` | SQLite worker: heap ${worker.heapTotal.toFixed(1)} external ${worker.external.toFixed(1)}` : '';
   const kinds = rssSplitMiB(pid);
   return `${show(before)} | after GC: ${show(afterGc)}${w} | RssAnon ${kinds.anon.toFixed(1)} RssFile ${kinds.file.toFixed(1)}`;
+}
+
+/**
+ * The process's anonymous resident memory by mapping, from /proc/<pid>/smaps: glibc's main
+ * arena ([heap]), mappings of 60 MiB or more (glibc's other arenas reserve 64 MiB each; V8
+ * reserves large ranges too), V8's 256 KiB pages and every other anonymous mapping.
+ */
+export interface AnonMappings {
+  mainArena: number;
+  large: number;
+  pages256k: number;
+  other: number;
+}
+
+export function anonMappingsMiB(pid: number): AnonMappings {
+  const out: AnonMappings = { mainArena: 0, large: 0, pages256k: 0, other: 0 };
+  let bucket: keyof AnonMappings | undefined;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) {
+      const size = parseInt(header[2]!, 16) - parseInt(header[1]!, 16);
+      const name = header[3]!;
+      bucket = name === '[heap]' ? 'mainArena' : name !== '' ? undefined : size >= 60 * 1048576 ? 'large' : size === 262144 ? 'pages256k' : 'other';
+    } else if (bucket && line.startsWith('Anonymous:')) {
+      out[bucket] += Number(/(\d+)/.exec(line)![1]) / 1024;
+    }
+  }
+  return out;
+}
+
+export function formatMappings(m: AnonMappings): string {
+  return `glibc main arena ${m.mainArena.toFixed(1)} | anonymous mappings ≥ 60 MiB ${m.large.toFixed(1)} | 256 KiB pages ${m.pages256k.toFixed(1)} | other anonymous ${m.other.toFixed(1)}`;
+}
+
+/** Asks a process started with --heapsnapshot-signal=SIGUSR1 for a heap snapshot and waits until it is written. */
+export async function heapSnapshot(pid: number, dir: string): Promise<void> {
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR1');
+  for (let i = 0; i < 1200; i++) {
+    await sleep(250);
+    const fresh = readdirSync(dir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    // node writes the snapshot synchronously: the process answers /proc reads again once it is done.
+    if (fresh && readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2] !== 'R') {
+      const size = statSync(join(dir, fresh)).size;
+      await sleep(500);
+      if (statSync(join(dir, fresh)).size === size) return;
+    }
+  }
 }

@@ -24,7 +24,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { client, exited, procMiB, startSkiffOn, stopChild, type Client } from './skiff-process.js';
-import { formatSplit, probeDiag, probeSplit } from './memory-split.js';
+import { anonMappingsMiB, formatMappings, formatSplit, heapSnapshot, probeDiag, probeSplit } from './memory-split.js';
 import { DEFAULT_MAX_HISTORY_BYTES } from '../src/storage/watchcache/cache.js';
 
 export interface MemoryBenchOptions {
@@ -34,6 +34,8 @@ export interface MemoryBenchOptions {
   concurrency?: number;
   /** Add the heap/external/arrayBuffers split of each phase (diagnostic preload, forced GC). */
   breakdown?: boolean;
+  /** Also write a V8 heap snapshot into this directory after the deletes and compaction (node's --heapsnapshot-signal). */
+  heapSnapshotDir?: string;
 }
 
 const COMPACTION_INTERVAL_S = 10;
@@ -142,9 +144,11 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
   let peak = 0;
   const children: ChildProcess[] = [];
   const probeFile = join(dataDir, 'memory-probe.json');
-  const diag = opts.breakdown ? probeDiag(probeFile) : {};
+  const diag: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = opts.breakdown ? probeDiag(probeFile) : {};
+  if (opts.heapSnapshotDir) diag.nodeArgs = [...(diag.nodeArgs ?? []), '--heapsnapshot-signal=SIGUSR1', `--diagnostic-dir=${opts.heapSnapshotDir}`];
   const split = async (label: string, pid: number) => {
     if (opts.breakdown) add(tag(`  split ${label} (MiB)`), formatSplit(pid, await probeSplit(pid, probeFile)));
+    if (opts.breakdown) add(tag(`  mappings ${label} (MiB)`), formatMappings(anonMappingsMiB(pid)));
   };
   try {
     const first = await startSkiffOn(dataDir, port, args, diag);
@@ -223,6 +227,7 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
       `${mib(after)} (${((after / base - 1) * 100).toFixed(0)}% above the RSS before load; target ≤ ${mib(allowed)} = 1.25 × (before ${mib(base)} + history ${mib(historyMiB)}): ${after <= allowed ? 'met' : 'not met'})`,
     );
     await split('after deletes and compaction', pid2);
+    if (opts.heapSnapshotDir) await heapSnapshot(pid2, opts.heapSnapshotDir);
     c2.agent.destroy();
     await stopChild(second.child);
   } finally {
@@ -242,7 +247,13 @@ function numberFlag(name: string, dflt: number): number {
 }
 
 export function memoryOptionsFromArgs(): MemoryBenchOptions {
-  return { objects: numberFlag('objects', 20_000), mixedSeconds: numberFlag('mixed-seconds', 30), breakdown: process.argv.includes('--breakdown') };
+  const snapshotAt = process.argv.indexOf('--heap-snapshot');
+  return {
+    objects: numberFlag('objects', 20_000),
+    mixedSeconds: numberFlag('mixed-seconds', 30),
+    breakdown: process.argv.includes('--breakdown'),
+    heapSnapshotDir: snapshotAt > 0 ? process.argv[snapshotAt + 1] : undefined,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { parseMediaRanges } from '../encoding/negotiate.js';
-import { header, sendText, setHeader, writeHead, type Ctx } from '../server/http.js';
+import { endWithBody, header, sendText, setHeader, writeHead, type Ctx } from '../server/http.js';
 import type { Catalog } from '../types/catalog.js';
 import type { ObjectType } from '../types/schema.js';
 import { buildV2, buildV3, OpenApiModel, type V3Entry } from './openapi-docs.js';
@@ -300,7 +300,7 @@ function serveContent(ctx: Ctx, body: Buffer, contentType: string, etag: string,
   setHeader(res, 'content-length', String(payload.length));
   writeHead(ctx, 200);
   if (ctx.method === 'HEAD') res.end();
-  else res.end(payload);
+  else endWithBody(res, payload);
 }
 
 /** Go's http.Redirect. */

@@ -28,7 +28,8 @@ import { buildFilter } from '../registry/filter.js';
 import { parseListOptions } from '../registry/list-options.js';
 import type { DeleteOptions, Registry, Scope } from '../registry/registry.js';
 import { deleteOptions, writeParams, type WriteParams } from '../registry/options.js';
-import { header, isPretty, readBody, sendEncoded, sendJsonParts, sendText, successStatus, writable, writeHead, type Ctx } from '../server/http.js';
+import { header, isPretty, readBody, sendEncoded, sendJsonParts, sendText, successStatus, writeHead, type Ctx } from '../server/http.js';
+import { PacedWriter, type PacedOutput } from '../server/paced-writer.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { KindDef, Obj, SubresourceDef, Verb } from '../types/kind.js';
@@ -286,12 +287,12 @@ export class ResourceHandler {
     /** The newest resourceVersion this watcher has been sent (events and bookmarks). */
     let sentRV = Number(opts.resourceVersion) || 0;
 
+    const out = new PacedWriter(res as unknown as PacedOutput);
     const write = (frame: Buffer) => {
       if (closed) return;
-      (res as { write(b: Buffer): boolean }).write(frame);
+      out.write(frame);
       this.metrics?.watchEvent(served.group, served.version, def.plural, frame.length);
-      const buffered = (res as { writableLength?: number }).writableLength ?? 0;
-      if (buffered > this.watchBufferLimit) finish(); // slow watcher: drop it, the client re-lists
+      if (out.pending > this.watchBufferLimit) finish(); // slow watcher: drop it, the client re-lists
     };
     const protoTypeFor = (obj: Obj) => (obj.kind === 'Status' ? StatusType : fmt.target === 'PartialObjectMetadata' ? PartialObjectMetadataType : def.schema!);
     const frameOf = (type: string, objectBytes: Buffer): Buffer => {
@@ -352,7 +353,7 @@ export class ResourceHandler {
       if (timer) clearTimeout(timer);
       if (bookmarkTimer) clearTimeout(bookmarkTimer);
       this.openWatches.delete(finish);
-      res.end();
+      out.end();
     };
     this.openWatches.add(finish);
     ctx.req.on('close', finish);
@@ -381,7 +382,7 @@ export class ResourceHandler {
           progress: (rv) => {
             lastRV = Math.max(lastRV, rv);
           },
-          backlog: () => ((res as { writableLength?: number }).writableLength! > Math.min(WATCH_BACKLOG_BYTES, this.watchBufferLimit / 2) && !closed ? writable(res as NodeJS.WritableStream) : undefined),
+          backlog: () => (out.pending > Math.min(WATCH_BACKLOG_BYTES, this.watchBufferLimit / 2) && !closed ? out.taken() : undefined),
           close: (err) => {
             if (err) write(frameOf('ERROR', Buffer.from(JSON.stringify(new StatusError(500, 'InternalError', `Internal error occurred: ${err.message}`).status))));
             finish();

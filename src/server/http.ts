@@ -16,6 +16,7 @@ import type { ObjectType } from '../types/schema.js';
 import { Status as StatusType } from '../types/schemas/meta.js';
 import type { RequestInfo } from './requestinfo.js';
 import { isHeaderName, warningHeaderValues, wireHeaderValue } from './headers.js';
+import { PacedWriter, type PacedOutput } from './paced-writer.js';
 
 export type Req = IncomingMessage | Http2ServerRequest;
 export type Res = ServerResponse | Http2ServerResponse;
@@ -194,7 +195,7 @@ export function sendBytes(ctx: Ctx, code: number, contentType: string, body: Buf
     headers['content-length'] = String(bytes.length);
     writeHead(ctx, code, headers);
     if (ctx.method === 'HEAD') res.end();
-    else res.end(bytes);
+    else endWithBody(res, bytes);
   };
   if (payload.length >= GZIP_THRESHOLD && acceptsGzip(ctx) && ctx.method === 'GET') {
     headers['content-encoding'] = 'gzip';
@@ -220,17 +221,26 @@ export function sendBytes(ctx: Ctx, code: number, contentType: string, body: Buf
   finish(payload);
 }
 
-/** Bodies from this size on are written as they are produced (see sendJsonParts). */
+/** Bodies from this size on are written a piece at a time (paced-writer.ts); smaller ones in one write. */
 const STREAM_THRESHOLD = 1024 * 1024;
-/** Bytes handed to the connection per write while streaming. */
-const STREAM_WRITE_BYTES = 256 * 1024;
+
+/** Ends a response with its body: a large one is handed to the connection a piece at a time (paced-writer.ts). */
+export function endWithBody(res: Res, body: Buffer): void {
+  if (body.length < STREAM_THRESHOLD) {
+    res.end(body);
+    return;
+  }
+  const out = new PacedWriter(res as unknown as PacedOutput);
+  out.write(body);
+  out.end();
+}
 
 /**
  * A JSON body given as parts (a list's items): small bodies go out as one buffer with a
- * Content-Length; large ones are written part by part, waiting for the connection to take
- * each (chunked, gzip-compressed on the way when the client accepts it), as upstream's
- * streaming collection encoder (StreamingCollectionEncodingToJSON, on by default since 1.33)
- * writes lists. The whole body, and its compressed or encrypted copy, is never held at once.
+ * Content-Length; large ones are written part by part, each piece once the connection has
+ * taken the last (chunked, gzip-compressed on the way when the client accepts it), as
+ * upstream's streaming collection encoder (StreamingCollectionEncodingToJSON, on by default
+ * since 1.33) writes lists. The whole body, and its compressed or encrypted copy, is never held at once.
  */
 export async function sendJsonParts(ctx: Ctx, code: number, parts: Buffer[]): Promise<void> {
   let size = 0;
@@ -239,7 +249,6 @@ export async function sendJsonParts(ctx: Ctx, code: number, parts: Buffer[]): Pr
     sendBytes(ctx, code, 'application/json', Buffer.concat(parts, size));
     return;
   }
-  const res = ctx.res as unknown as NodeJS.WritableStream & { destroyed?: boolean; writableEnded?: boolean };
   const headers = baseHeaders(ctx, 'application/json');
   const compress = acceptsGzip(ctx);
   if (compress) {
@@ -247,45 +256,19 @@ export async function sendJsonParts(ctx: Ctx, code: number, parts: Buffer[]): Pr
     headers['vary'] = 'Accept-Encoding';
   }
   writeHead(ctx, code, headers);
-  const out: NodeJS.WritableStream & { destroyed?: boolean } = compress ? createGzip({ level: 1 }) : res;
+  let target = ctx.res as unknown as PacedOutput;
   if (compress) {
-    const gz = out as ReturnType<typeof createGzip>;
-    gz.pipe(res);
-    gz.once('error', () => (res as unknown as { destroy(): void }).destroy());
-    res.once('close', () => gz.destroy());
+    const gz = createGzip({ level: 1 });
+    gz.pipe(ctx.res as unknown as NodeJS.WritableStream);
+    gz.once('error', () => (ctx.res as unknown as { destroy(): void }).destroy());
+    ctx.res.once('close', () => gz.destroy());
+    target = gz;
   }
-  let batch: Buffer[] = [];
-  let batchBytes = 0;
-  const flush = async () => {
-    const chunk = Buffer.concat(batch, batchBytes);
-    batch = [];
-    batchBytes = 0;
-    if (!out.write(chunk) && !out.destroyed) await writable(out);
-  };
-  for (const p of parts) {
-    if (out.destroyed || res.destroyed) return;
-    batch.push(p);
-    batchBytes += p.length;
-    if (batchBytes >= STREAM_WRITE_BYTES) await flush();
-  }
-  if (out.destroyed || res.destroyed) return;
-  if (batchBytes) out.write(Buffer.concat(batch, batchBytes));
+  const out = new PacedWriter(target);
+  for (const p of parts) out.write(p);
   out.end();
-}
-
-/** Resolves when the stream can take more, or is gone. */
-export function writable(w: NodeJS.WritableStream): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      w.removeListener('drain', done);
-      w.removeListener('close', done);
-      w.removeListener('error', done);
-      resolve();
-    };
-    w.on('drain', done);
-    w.on('close', done);
-    w.on('error', done);
-  });
+  // The handler (and its flow-control seat) lasts until the connection has been handed the whole list.
+  await out.taken();
 }
 
 /** Upstream's isPrettyPrint (negotiation/negotiate.go): ?pretty by strconv.ParseBool, else curl, wget and browsers. */

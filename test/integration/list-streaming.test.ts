@@ -104,6 +104,36 @@ describe('large lists are streamed', () => {
     }
   });
 
+  // Not streamed, so written whole by sendBytes: a protobuf list and a deletecollection's
+  // answer. Both go to the connection in pieces (test/server/large-bodies.test.ts) and must
+  // still arrive complete, with their Content-Length.
+  it('a protobuf list larger than 1 MiB arrives whole with its Content-Length', async () => {
+    const res = await srv.request('GET', '/api/v1/namespaces/big/configmaps', { headers: { accept: 'application/vnd.kubernetes.protobuf' } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['content-type'], 'application/vnd.kubernetes.protobuf');
+    assert.equal(Number(res.headers['content-length']), res.body.length);
+    assert.ok(res.body.length > 1024 * 1024, `body of ${res.body.length} bytes`);
+    assert.deepEqual(res.body.subarray(0, 4), Buffer.from('k8s\0', 'latin1'));
+    assert.equal(res.body.toString('latin1').split(PAYLOAD).length - 1, COUNT);
+  });
+
+  it('a deletecollection answer larger than 1 MiB arrives whole with its Content-Length', async () => {
+    assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'gone' } } })).status, 201);
+    for (let i = 0; i < 30; i++) {
+      const r = await srv.request('POST', '/api/v1/namespaces/gone/configmaps', { body: { metadata: { name: `cm-${i}` }, data: { payload: PAYLOAD } } });
+      assert.equal(r.status, 201);
+    }
+    const res = await srv.request('DELETE', '/api/v1/namespaces/gone/configmaps');
+    assert.equal(res.status, 200);
+    assert.equal(Number(res.headers['content-length']), res.body.length);
+    assert.ok(res.body.length > 1024 * 1024, `body of ${res.body.length} bytes`);
+    const list = res.json();
+    assert.equal(list.kind, 'ConfigMapList');
+    assert.equal(list.items.length, 30);
+    assert.ok(list.items.every((item: any) => item.data.payload === PAYLOAD));
+    assert.equal((await srv.request('GET', '/api/v1/namespaces/gone/configmaps')).json().items.length, 0);
+  });
+
   it('kubectl reads the streamed list', async () => {
     const r = await kubectl(srv.kubeconfig, ['get', 'configmaps', '-n', 'big', '-o', 'json', '--chunk-size=0']);
     assert.equal(r.code, 0, r.stderr);
