@@ -2,7 +2,7 @@
 // their Go types and back before field sets are computed, which fills and drops fields
 // according to the Go struct tags (recorded in the schema as optional / keepEmpty).
 
-import { goJson } from '../types/go-json.js';
+import { goJson, goZeroJson } from '../types/go-json.js';
 import { nodeFor, type Topology } from './topology.js';
 import { isObject, type Json, type JsonObject } from './value.js';
 
@@ -15,15 +15,23 @@ export function normalize(value: Json | undefined, topology: Topology): Json | u
   return typeof topology === 'string' ? value : goJson(value, topology);
 }
 
-/** Drops null members of granular maps and structs (what a typed object cannot hold). */
+/**
+ * Drops null members of granular maps and structs (what a typed object cannot hold). A null
+ * entry of a Go map holds the element type's zero value once decoded (labels {a: null} is
+ * {a: ""}), as kube-apiserver v1.32 answers an apply.
+ */
 export function stripNulls(value: Json | undefined, topology: Topology): Json | undefined {
   if (value === undefined || value === null) return value;
   const node = nodeFor(topology, value);
   if (node.kind === 'map' && isObject(value)) {
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(value)) {
-      if (v === null) continue;
-      out[k] = stripNulls(v, node.child(k).topology) as Json;
+      const child = node.child(k).topology;
+      if (v !== null) out[k] = stripNulls(v, child) as Json;
+      else if (!node.struct && typeof child !== 'string') {
+        const zero = goZeroJson(child);
+        if (zero !== null) out[k] = zero;
+      }
     }
     return out;
   }

@@ -49,12 +49,14 @@ export function scalarClass(t: Type): ScalarClass | undefined {
       return 'numeric';
     case 'string':
     case 'bytes':
-    case 'time':
-    case 'microtime':
     case 'duration':
       return 'string';
     case 'bool':
       return 'boolean';
+    // A string with a format other than "byte" (Time and MicroTime are date-time) is an
+    // untyped scalar to kube-openapi's schemaconv: a number there passes the typed patch.
+    case 'time':
+    case 'microtime':
     case 'quantity':
     case 'intOrString':
       return 'untyped';

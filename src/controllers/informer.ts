@@ -59,11 +59,13 @@ interface Running {
   stop: () => void;
   closed: boolean;
   /**
-   * The objects this watch has delivered and not deleted, by uid (to reconcile after a
-   * re-list). Kept as the bytes the watch delivered, which the watch cache shares, so
-   * following a resource costs no decoded copy of each object.
+   * The objects the handler has been given and not seen deleted, by uid, across this
+   * resource's watches (a re-list reconciles against it): the bytes the watches delivered,
+   * which the watch cache shares, so following a resource costs no decoded copy of each object.
    */
   known: Map<string, Buffer>;
+  /** During a re-list's initial state: the uids it has delivered (what exists now). */
+  listed: Set<string> | null;
   /**
    * Events received and not yet handed to the handler: the initial state arrives at once and
    * is delivered in slices; null once it was, and later events go straight to the handler.
@@ -108,6 +110,7 @@ export class Informer {
       }
     }
     for (const served of wanted) {
+      if (this.stopped) return;
       const key = keyOf(served);
       const cur = this.running.get(key);
       if (cur && !cur.closed) continue;
@@ -117,7 +120,9 @@ export class Informer {
 
   private async watch(key: string, served: ServedResource): Promise<void> {
     const previous = this.running.get(key);
-    const entry: Running = { served, stop: () => undefined, closed: false, known: new Map(), backlog: [] };
+    // A re-list starts from what the handler was given, which a watch closed while it was
+    // still handing over its initial state has only part of.
+    const entry: Running = { served, stop: () => undefined, closed: false, known: previous?.known ?? new Map(), listed: previous ? new Set() : null, backlog: [] };
     this.running.set(key, entry);
     const stop = await this.registry.watch(
       { served, namespace: '' },
@@ -135,13 +140,24 @@ export class Informer {
         },
       },
     );
+    // Stopped (or replaced) while the watch was being set up: nothing else would ever end it,
+    // and it would keep this informer and its handler's state alive, fed but unread.
+    if (this.stopped || this.running.get(key) !== entry) {
+      stop();
+      entry.closed = true;
+      return;
+    }
     entry.stop = stop;
     // The initial state (what exists now) was queued before watch() returned.
     await this.deliverBacklog(entry);
-    // After a re-list, whatever went away while we were not watching is deleted for the handlers.
-    if (previous && !this.stopped) {
-      for (const [uid, bytes] of previous.known) {
-        if (!entry.known.has(uid)) this.handler('DELETED', this.decode(bytes), entry.served);
+    // After a whole re-list, whatever went away while we were not watching is deleted for the handlers.
+    const listed = entry.listed;
+    entry.listed = null;
+    if (listed && !this.stopped && !entry.closed) {
+      for (const [uid, bytes] of entry.known) {
+        if (listed.has(uid)) continue;
+        entry.known.delete(uid);
+        this.handler('DELETED', this.decode(bytes), entry.served);
       }
     }
   }
@@ -161,11 +177,17 @@ export class Informer {
   }
 
   private deliver(entry: Running, type: InformerEvent, bytes: Buffer): void {
+    if (this.stopped || entry.closed) return;
     const obj = this.decode(bytes);
     const uid = obj.metadata?.uid;
     if (uid) {
-      if (type === 'DELETED') entry.known.delete(uid);
-      else entry.known.set(uid, bytes);
+      if (type === 'DELETED') {
+        entry.known.delete(uid);
+        entry.listed?.delete(uid);
+      } else {
+        entry.known.set(uid, bytes);
+        entry.listed?.add(uid);
+      }
     }
     this.handler(type, obj, entry.served);
   }

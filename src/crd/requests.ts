@@ -3,8 +3,9 @@
 // what a terminating CRD still allows.
 
 import { fieldErr, invalid, StatusError, type GroupResource } from '../apimachinery/errors.js';
-import { typedDecodeError } from '../endpoints/decode.js';
+import { overflowingNumber, typedDecodeError } from '../endpoints/decode.js';
 import { decodeValueTyped } from '../endpoints/typed-decode.js';
+import { goJson, type Json } from '../types/go-json.js';
 import type { Encoding } from '../encoding/negotiate.js';
 import { goEncode } from '../patch/go-json.js';
 import { applyFieldValidation, findUnknownFields, strictDecodingMessage, yamlDuplicateKeyError, type FieldValidationMode } from '../registry/field-validation.js';
@@ -25,6 +26,9 @@ const ANY_OBJECT = object('unstructured', {}, { extensions: { 'x-kubernetes-pres
  * the Strict 400.
  */
 export function decodeCustomResourceBody(cr: CustomResource, mode: FieldValidationMode, body: Buffer, encoding: Encoding, obj: Obj): string[] {
+  // The CR codec decodes JSON into interface{}: a number no float64 holds is refused wherever it is.
+  const overflow = encoding === 'json' ? overflowingNumber(body) : undefined;
+  if (overflow !== undefined) throw typedDecodeError(cr.kind, cr.version, `json: cannot unmarshal number ${overflow} into Go value of type float64`);
   const metaError = coerceObjectMeta(obj);
   if (metaError) throw typedDecodeError(cr.kind, cr.version, metaError);
   const problems: string[] = [];
@@ -69,14 +73,17 @@ function patchInvalid(patchedJson: string, why: string): StatusError {
  * A custom resource's metadata decoded as Go's ObjectMeta, as the CR handler's
  * structuralobjectmeta.GetObjectMeta does for a request (apiextensions-apiserver
  * pkg/apiserver/schema/objectmeta/coerce.go): a value of the wrong type is Go's decode
- * error, leaving the object as it was; otherwise the decoded metadata replaces it (a null list or map element becomes "").
+ * error, leaving the object as it was; otherwise the decoded metadata replaces it (a null list or map element becomes "";
+ * empty maps and lists and zero values are dropped).
  */
 function coerceObjectMeta(obj: Obj): string | undefined {
   const meta: unknown = obj.metadata;
   if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) return undefined;
   const { value, error } = decodeValueTyped(meta, ObjectMeta);
   if (error) return error;
-  obj.metadata = value;
+  // SetObjectMeta writes it back through ToUnstructured: Go's struct tags, so an empty map or
+  // list (labels: {} left by a merge patch) and zero values go.
+  obj.metadata = goJson(value as Json, ObjectMeta);
   return undefined;
 }
 

@@ -205,6 +205,41 @@ function needsLiteralParse(b: Buffer, parsed: unknown): boolean {
   return keys !== countKeys(parsed);
 }
 
+/**
+ * The first number in a JSON text that a float64 cannot hold (1e400), as written: Go's
+ * decoder refuses it where JSON.parse gives Infinity. Only a number with an exponent or of
+ * more than 308 digits can overflow.
+ */
+export function overflowingNumber(b: Buffer): string | undefined {
+  let inString = false;
+  for (let i = 0; i < b.length; i++) {
+    const c = b[i]!;
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) {
+      inString = true;
+      continue;
+    }
+    if (c !== 0x2d && (c < 0x30 || c > 0x39)) continue;
+    let end = i + 1;
+    let exponent = false;
+    for (; end < b.length; end++) {
+      const d = b[end]!;
+      if (d === 0x65 || d === 0x45) exponent = true;
+      else if (!((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x2b || d === 0x2d)) break;
+    }
+    if (exponent || end - i > 308) {
+      const literal = b.toString('latin1', i, end);
+      if (!Number.isFinite(Number(literal))) return literal;
+    }
+    i = end - 1;
+  }
+  return undefined;
+}
+
 /** Upstream's 400 for a body its typed decoding refuses (transformDecodeError). */
 export function typedDecodeError(kind: string, version: string, goError: string) {
   return badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${goError}`);

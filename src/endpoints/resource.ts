@@ -652,7 +652,6 @@ export class ResourceHandler {
     const config = parseBody(body, 'yaml', def.kind);
     if (config === null || typeof config !== 'object' || Array.isArray(config)) throw badRequest('error decoding YAML: the apply body must be an object');
     const cfg = config as Obj;
-    if (cfg.metadata?.managedFields !== undefined) throw badRequest('metadata.managedFields must be nil');
     if (cfg.metadata?.name !== undefined && cfg.metadata.name !== name) {
       throw badRequest(`the name of the object (${cfg.metadata.name}) does not match the name on the URL (${name})`);
     }
@@ -675,7 +674,9 @@ export class ResourceHandler {
           throw conflict({ group: served.group, resource: def.plural }, name, OPTIMISTIC_LOCK_MESSAGE);
         }
         const base = current ?? undefined;
-        const out = applyFields(base, { ...cfg, metadata: { ...(cfg.metadata ?? {}), name, ...(def.namespaced ? { namespace: scope.namespace } : {}) } }, params.fieldManager, opts);
+        // A namespace the configuration names is checked as it is (typed, then against the URL's).
+        const namespace = def.namespaced && (cfg.metadata?.namespace === undefined || cfg.metadata.namespace === '') ? { namespace: scope.namespace } : {};
+        const out = applyFields(base, { ...cfg, metadata: { ...(cfg.metadata ?? {}), name, ...namespace } }, params.fieldManager, opts);
         let obj = out.object as Obj;
         if (current) obj.metadata = { ...obj.metadata, resourceVersion: current.metadata.resourceVersion };
         if (def.schema) {

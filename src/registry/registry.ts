@@ -36,7 +36,8 @@ import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js'
 import type { RequestAdmission } from '../admission/types.js';
 import { canonicalObject } from '../apimachinery/objectmeta.js';
 import { fieldsOf } from '../types/schema.js';
-import { goJson } from '../types/go-json.js';
+import { goJson, type Json } from '../types/go-json.js';
+import { ObjectMeta } from '../types/schemas/meta.js';
 import { customResourceOf } from '../crd/kind.js';
 import { validateObjectMeta, validateObjectMetaUpdate, type ObjectMetaLike } from '../apimachinery/validation.js';
 
@@ -270,7 +271,12 @@ export class Registry {
    * media type carry Go's encoding of empty fields.
    */
   private goShaped(def: KindDef, obj: Obj): Obj {
-    return def.schema ? (goJson(obj, def.schema) as Obj) : obj;
+    if (def.schema) return goJson(obj, def.schema) as Obj;
+    // A custom resource's metadata is Go's ObjectMeta all the same (the CR codec's coercion):
+    // an empty map or list left by a patch or an apply goes.
+    const meta: unknown = obj.metadata;
+    if (meta !== null && typeof meta === 'object' && !Array.isArray(meta)) obj.metadata = goJson(meta as Json, ObjectMeta);
+    return obj;
   }
 
   private toServed(served: ServedResource, obj: Obj): Obj {
@@ -584,14 +590,7 @@ export class Registry {
     const def = scope.served.def;
     const meta = metaOf(obj);
     for (const f of SERVER_SET_ON_CREATE) delete meta[f];
-    if (def.namespaced) {
-      if (!meta.namespace) meta.namespace = scope.namespace;
-      else if (meta.namespace !== scope.namespace) {
-        throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
-      }
-    } else if (meta.namespace) {
-      delete meta.namespace;
-    }
+    takeRequestNamespace(def, meta, scope);
     if (!meta.name && meta.generateName) meta.name = generateName(String(meta.generateName));
     meta.uid = newUid();
     meta.creationTimestamp = nowTimestamp();
@@ -781,6 +780,8 @@ export class Registry {
     const def = scope.served.def;
     const meta = metaOf(desired);
     const cmeta = current.metadata;
+    // rest.BeforeUpdate checks it as BeforeCreate does (a patch or an apply may name another namespace).
+    takeRequestNamespace(def, meta, scope);
     const hasStatus = def.subresources?.some((s) => s.type === 'status') ?? false;
     let next: Obj;
     if (subresource === 'status') {
@@ -1077,4 +1078,14 @@ function storeTooLargeResourceVersion(requested: number, current: number): Statu
   return new StatusError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
     causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
   });
+}
+
+/** rest.BeforeCreate/BeforeUpdate: the request's namespace fills an empty one and must match a set one; a cluster-scoped object has none. */
+function takeRequestNamespace(def: KindDef, meta: Obj, scope: Scope): void {
+  if (def.namespaced) {
+    if (!meta.namespace) meta.namespace = scope.namespace;
+    else if (meta.namespace !== scope.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  } else if (meta.namespace) {
+    delete meta.namespace;
+  }
 }

@@ -16,7 +16,7 @@
 
 import { fieldsOf, isOptional, keepsEmpty, type ObjectType, type ScalarKind, type Type } from './schema.js';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -52,6 +52,14 @@ export function goJson(value: Json | undefined, type: Type): Json | undefined {
     default:
       return value;
   }
+}
+
+/** What a Go map entry decoded from null holds, as encoding/json writes it back: the element type's zero value. */
+export function goZeroJson(t: Type): Json {
+  if (t.kind === 'object') return isOptional(t) ? null : goStruct({}, t);
+  if (t.kind === 'list' || t.kind === 'map' || isOptional(t)) return null;
+  if (Object.hasOwn(STRUCT_SCALAR_ZERO, t.kind)) return STRUCT_SCALAR_ZERO[t.kind]!;
+  return PLAIN_ZERO[t.kind] ?? null;
 }
 
 /** A declared field with its two struct-tag facts, read once per type (every write walks these). */

@@ -14,6 +14,7 @@ const WIDGETS = `/apis/${GROUP}/v1/namespaces/default/widgets`;
 const CMS = '/api/v1/namespaces/default/configmaps';
 const MERGE = { 'content-type': 'application/merge-patch+json' };
 const JSON_PATCH = { 'content-type': 'application/json-patch+json' };
+const APPLY = { 'content-type': 'application/apply-patch+yaml' };
 const cannotHandle = (goError: string) => `Widget in version "v1" cannot be handled as a Widget: ${goError}`;
 const EMPTY_FINALIZER = [
   'metadata.finalizers: Invalid value: "": name part must be non-empty',
@@ -122,5 +123,89 @@ describe('custom resource metadata is decoded as ObjectMeta', () => {
     const spaced = await srv.request('PATCH', `${CMS}/cm`, { body: { metadata: { finalizers: ['x y/z'] } }, headers: MERGE });
     assert.equal(spaced.status, 422, spaced.text);
     assert.deepEqual(await get(`${CMS}/cm`), before);
+  });
+
+  it('drops an empty labels or annotations map a patch or an apply leaves, as ObjectMeta re-encoded does (omitempty)', async () => {
+    assert.equal((await srv.request('POST', WIDGETS, { body: widget({ name: 'e1', labels: {}, annotations: {}, finalizers: [] }) })).status, 201);
+    assert.deepEqual(Object.keys((await get(`${WIDGETS}/e1`)).metadata).filter((k) => ['labels', 'annotations', 'finalizers'].includes(k)), []);
+    assert.equal((await srv.request('POST', WIDGETS, { body: widget({ name: 'e2', labels: { x: 'y' } }) })).status, 201);
+    const merged = await srv.request('PATCH', `${WIDGETS}/e2`, { body: { metadata: { labels: { x: null } } }, headers: MERGE });
+    assert.equal(merged.status, 200, merged.text);
+    assert.equal(merged.json().metadata.labels, undefined);
+    const added = await srv.request('PATCH', `${WIDGETS}/e2`, { body: [{ op: 'add', path: '/metadata/annotations', value: {} }], headers: JSON_PATCH });
+    assert.equal(added.status, 200, added.text);
+    assert.equal(added.json().metadata.annotations, undefined);
+    const applied = await srv.request('PATCH', `${WIDGETS}/e3?fieldManager=t`, { body: widget({ name: 'e3', labels: {} }), headers: APPLY });
+    assert.equal(applied.status, 201, applied.text);
+    assert.equal(applied.json().metadata.labels, undefined);
+    const nullLabel = await srv.request('PATCH', `${WIDGETS}/e4?fieldManager=t`, { body: widget({ name: 'e4', labels: { a: null } }), headers: APPLY });
+    assert.equal(nullLabel.status, 201, nullLabel.text);
+    assert.deepEqual(nullLabel.json().metadata.labels, { a: '' });
+  });
+
+  it('refuses a number no float64 holds anywhere in the body (the CR codec decodes into interface{})', async () => {
+    for (const [name, json] of [
+      ['big-meta', `{"apiVersion":"${GROUP}/v1","kind":"Widget","metadata":{"name":"big-meta","generation":1e400}}`],
+      ['big-spec', `{"apiVersion":"${GROUP}/v1","kind":"Widget","metadata":{"name":"big-spec"},"spec":{"a":-1.5e999}}`],
+    ]) {
+      const r = await srv.request('POST', WIDGETS, { raw: json, headers: { 'content-type': 'application/json' } });
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.json().message, cannotHandle(`json: cannot unmarshal number ${name === 'big-meta' ? '1e400' : '-1.5e999'} into Go value of type float64`));
+      assert.equal((await srv.request('GET', `${WIDGETS}/${name}`)).status, 404, 'nothing was stored');
+    }
+    const fine = await srv.request('POST', WIDGETS, { raw: `{"apiVersion":"${GROUP}/v1","kind":"Widget","metadata":{"name":"fine"},"spec":{"a":1e300,"s":"1e400"}}`, headers: { 'content-type': 'application/json' } });
+    assert.equal(fine.status, 201, fine.text);
+    assert.equal(fine.json().spec.s, '1e400');
+  });
+});
+
+// Server-side apply of ill-typed metadata, as kube-apiserver v1.32 answers it: the typed patch
+// (kube-openapi schemaconv: a string with a format other than "byte", such as Time's
+// date-time, is an untyped scalar), then the conversion of the result to the Go type; a
+// managedFields list (any list) is refused first, anything else in its place is a typed error.
+describe('server-side apply of ill-typed metadata', () => {
+  let srv: TestServer;
+  const cm = (metadata: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c1', ...metadata }, data: { a: 'b' } });
+  const apply = (body: unknown, path = `${CMS}/c1`) => srv.request('PATCH', `${path}?fieldManager=t`, { body, headers: APPLY });
+
+  before(async () => {
+    srv = await startTestServer({ store: 'memory' });
+    assert.equal((await apply(cm({}))).status, 201);
+  });
+  after(async () => {
+    await srv?.close();
+  });
+
+  it('answers each as upstream does', async () => {
+    const typedPatch = (why: string) => `failed to create typed patch object (/c1; /v1, Kind=ConfigMap): ${why}`;
+    const converted = (why: string) => `failed to convert new object (/c1; /v1, Kind=ConfigMap) to proper version: unable to convert unstructured object to /v1, Kind=ConfigMap: ${why}`;
+    const cases: [Record<string, unknown>, number, string | undefined][] = [
+      [{ namespace: 3 }, 500, typedPatch('.metadata.namespace: expected string, got &value.valueUnstructured{Value:3}')],
+      [{ namespace: 'other' }, 400, 'the namespace of the provided object does not match the namespace sent on the request'],
+      [{ namespace: '' }, 200, undefined],
+      [{ creationTimestamp: 5 }, 500, converted('json: cannot unmarshal number into Go value of type string')],
+      [{ managedFields: 'x' }, 500, typedPatch('.metadata.managedFields: expected list, got &{x}')],
+      [{ managedFields: null }, 200, undefined],
+      [{ managedFields: [] }, 400, 'metadata.managedFields must be nil'],
+      [{ uid: 5 }, 500, typedPatch('.metadata.uid: expected string, got &value.valueUnstructured{Value:5}')],
+    ];
+    for (const [meta, code, message] of cases) {
+      const r = await apply(cm(meta));
+      assert.equal(r.status, code, `${JSON.stringify(meta)}: ${r.text}`);
+      if (message) assert.equal(r.json().message, message, JSON.stringify(meta));
+      else assert.equal(r.json().metadata.namespace, 'default');
+    }
+    const lease = await apply({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'l1' }, spec: { renewTime: 5 } }, '/apis/coordination.k8s.io/v1/namespaces/default/leases/l1');
+    assert.equal(lease.status, 500, lease.text);
+    assert.equal(
+      lease.json().message,
+      'failed to convert new object (/l1; coordination.k8s.io/v1, Kind=Lease) to proper version: unable to convert unstructured object to coordination.k8s.io/v1, Kind=Lease: json: cannot unmarshal number into Go value of type string',
+    );
+  });
+
+  it('gives a null label value the Go zero value ""', async () => {
+    const r = await apply(cm({ name: 'c3', labels: { a: null } }), `${CMS}/c3`);
+    assert.equal(r.status, 201, r.text);
+    assert.deepEqual(r.json().metadata.labels, { a: '' });
   });
 });
