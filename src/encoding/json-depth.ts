@@ -82,3 +82,13 @@ function stringifyIteratively(root: unknown): string {
   }
   return out.join('');
 }
+
+/** The index of the quote that closes the JSON string opening at b[open] (b.length when it is not closed). */
+export function jsonStringEnd(b: Uint8Array, open: number): number {
+  for (let i = open + 1; i < b.length; i++) {
+    const c = b[i]!;
+    if (c === 0x5c) i++;
+    else if (c === 0x22) return i;
+  }
+  return b.length;
+}

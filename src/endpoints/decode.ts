@@ -4,7 +4,7 @@
 import { badRequest } from '../apimachinery/errors.js';
 import { CborDecodeError, decodeCbor } from '../encoding/cbor.js';
 import type { Encoding } from '../encoding/negotiate.js';
-import { jsonDepthError } from '../encoding/json-depth.js';
+import { jsonDepthError, jsonStringEnd } from '../encoding/json-depth.js';
 import { parseYaml } from '../encoding/yaml.js';
 import type { Obj } from '../types/kind.js';
 import { parseGoJson } from '../patch/go-json.js';
@@ -183,16 +183,10 @@ export function decodeTypedObject(body: Buffer, encoding: 'json' | 'yaml' | 'cbo
 function needsLiteralParse(b: Buffer, parsed: unknown): boolean {
   let keys = 0;
   let digits = 0;
-  let inString = false;
   for (let i = 0; i < b.length; i++) {
     const c = b[i]!;
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-      continue;
-    }
     if (c === 0x22) {
-      inString = true;
+      i = jsonStringEnd(b, i);
       digits = 0;
     } else if (c >= 0x30 && c <= 0x39) {
       if (++digits >= 16) return true;
@@ -211,16 +205,10 @@ function needsLiteralParse(b: Buffer, parsed: unknown): boolean {
  * more than 308 digits can overflow.
  */
 export function overflowingNumber(b: Buffer): string | undefined {
-  let inString = false;
   for (let i = 0; i < b.length; i++) {
     const c = b[i]!;
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-      continue;
-    }
     if (c === 0x22) {
-      inString = true;
+      i = jsonStringEnd(b, i);
       continue;
     }
     if (c !== 0x2d && (c < 0x30 || c > 0x39)) continue;

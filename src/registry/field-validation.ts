@@ -17,6 +17,7 @@
 import { StatusError, badRequest, fieldErr, invalid, type FieldError } from '../apimachinery/errors.js';
 import { goQuote } from '../apimachinery/goformat.js';
 import { kubeYamlSchema } from '../encoding/yaml.js';
+import { jsonStringEnd } from '../encoding/json-depth.js';
 import { GoJsonSyntaxError, StrictErrorList, compareGoStrings, goEncode, jsToRaw, parseGoJson, type RawNode } from '../patch/go-json.js';
 import { fieldsOf, type ObjectType, type Type } from '../types/schema.js';
 import yaml from 'js-yaml';
@@ -165,13 +166,9 @@ function walkStrict<N>(view: DocView<N>, node: N, type: Type | undefined, path: 
 /** Object keys in JSON text: each is followed by the only colons outside strings. */
 function countKeysInText(b: Uint8Array): number {
   let n = 0;
-  let inString = false;
   for (let i = 0; i < b.length; i++) {
     const c = b[i]!;
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
+    if (c === 0x22) i = jsonStringEnd(b, i);
     else if (c === 0x3a) n++;
   }
   return n;
