@@ -39,6 +39,8 @@ export class LeaderElector {
   private deadlineTimer: NodeJS.Timeout | null = null;
   /** The attempt in flight, so stop() can wait for it. */
   private inflight: Promise<void> | null = null;
+  /** The controllers' start of the current term, until it is done. */
+  private starting: Promise<void> = Promise.resolve();
   private readonly scope: Scope;
   private readonly name: string;
   private readonly leaseMs: number;
@@ -70,8 +72,9 @@ export class LeaderElector {
   }
 
   /** Start campaigning; resolves after the first attempt (and the controllers' start, if it won). */
-  start(): Promise<void> {
-    return this.tick();
+  async start(): Promise<void> {
+    await this.tick();
+    await this.starting;
   }
 
   /** Stop campaigning; a leader releases the lease so another replica takes over at once. */
@@ -126,11 +129,10 @@ export class LeaderElector {
     if (!this.leading) {
       this.leading = true;
       this.log.info('successfully acquired lease', { lease: `${this.scope.namespace}/${this.name}`, identity: this.identity });
-      try {
-        await this.opts.onStartedLeading();
-      } catch (e) {
-        this.log.error('starting controllers failed', e);
-      }
+      // Beside the renewals, as client-go runs OnStartedLeading in a goroutine: controllers
+      // starting on many objects under load take longer than the renew deadline, and waiting
+      // for them here cost the lease (and restarted every controller) on a loaded restart.
+      this.starting = (async () => this.opts.onStartedLeading())().catch((e) => this.log.error('starting controllers failed', e));
     }
   }
 
