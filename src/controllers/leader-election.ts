@@ -39,8 +39,6 @@ export class LeaderElector {
   private deadlineTimer: NodeJS.Timeout | null = null;
   /** The attempt in flight, so stop() can wait for it. */
   private inflight: Promise<void> | null = null;
-  /** The controllers' start of the current term, until it is done. */
-  private starting: Promise<void> = Promise.resolve();
   private readonly scope: Scope;
   private readonly name: string;
   private readonly leaseMs: number;
@@ -72,9 +70,8 @@ export class LeaderElector {
   }
 
   /** Start campaigning; resolves after the first attempt (and the controllers' start, if it won). */
-  async start(): Promise<void> {
-    await this.tick();
-    await this.starting;
+  start(): Promise<void> {
+    return this.tick();
   }
 
   /** Stop campaigning; a leader releases the lease so another replica takes over at once. */
@@ -92,6 +89,7 @@ export class LeaderElector {
     if (this.stopped) return;
     // The leader renews every retry period; candidates retry with jitter, as client-go does.
     const delay = this.leading ? this.retryMs : this.retryMs * (1 + Math.random() * JITTER_FACTOR);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.tick(), delay);
     this.timer.unref();
   }
@@ -129,10 +127,15 @@ export class LeaderElector {
     if (!this.leading) {
       this.leading = true;
       this.log.info('successfully acquired lease', { lease: `${this.scope.namespace}/${this.name}`, identity: this.identity });
-      // Beside the renewals, as client-go runs OnStartedLeading in a goroutine: controllers
-      // starting on many objects under load take longer than the renew deadline, and waiting
-      // for them here cost the lease (and restarted every controller) on a loaded restart.
-      this.starting = (async () => this.opts.onStartedLeading())().catch((e) => this.log.error('starting controllers failed', e));
+      // Renewals go on while the controllers start, as client-go runs OnStartedLeading in a
+      // goroutine beside its renew loop: a start longer than the renew deadline (every
+      // informer's initial state, on a loaded restart) must not cost the lease.
+      this.schedule();
+      try {
+        await this.opts.onStartedLeading();
+      } catch (e) {
+        this.log.error('starting controllers failed', e);
+      }
     }
   }
 
