@@ -54,12 +54,9 @@ export function goJson(value: Json | undefined, type: Type): Json | undefined {
   }
 }
 
-/** What a Go map entry decoded from null holds, as encoding/json writes it back: the element type's zero value. */
+/** What a Go map entry decoded from null holds, as encoding/json writes it back: the element type's zero value (an unset field without omitempty). */
 export function goZeroJson(t: Type): Json {
-  if (t.kind === 'object') return isOptional(t) ? null : goStruct({}, t);
-  if (t.kind === 'list' || t.kind === 'map' || isOptional(t)) return null;
-  if (Object.hasOwn(STRUCT_SCALAR_ZERO, t.kind)) return STRUCT_SCALAR_ZERO[t.kind]!;
-  return PLAIN_ZERO[t.kind] ?? null;
+  return goField(null, t, isOptional(t), false) ?? null;
 }
 
 /** A declared field with its two struct-tag facts, read once per type (every write walks these). */
