@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rssSplitMiB } from './skiff-process.js';
+import { rssSplitMiB, smapsMappings } from './skiff-process.js';
 
 const PROBE = fileURLToPath(new URL('./memory-probe.js', import.meta.url));
 
@@ -72,16 +72,9 @@ export interface AnonMappings {
 
 export function anonMappingsMiB(pid: number): AnonMappings {
   const out: AnonMappings = { mainArena: 0, large: 0, pages256k: 0, other: 0 };
-  let bucket: keyof AnonMappings | undefined;
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (header) {
-      const size = parseInt(header[2]!, 16) - parseInt(header[1]!, 16);
-      const name = header[3]!;
-      bucket = name === '[heap]' ? 'mainArena' : name !== '' ? undefined : size >= 60 * 1048576 ? 'large' : size === 262144 ? 'pages256k' : 'other';
-    } else if (bucket && line.startsWith('Anonymous:')) {
-      out[bucket] += Number(/(\d+)/.exec(line)![1]) / 1024;
-    }
+  for (const m of smapsMappings(pid)) {
+    const bucket = m.name === '[heap]' ? 'mainArena' : m.name !== '' ? undefined : m.bytes >= 60 * 1048576 ? 'large' : m.bytes === 262144 ? 'pages256k' : 'other';
+    if (bucket) out[bucket] += m.anonymousKiB / 1024;
   }
   return out;
 }

@@ -147,8 +147,9 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
   const diag: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = opts.breakdown ? probeDiag(probeFile) : {};
   if (opts.heapSnapshotDir) diag.nodeArgs = [...(diag.nodeArgs ?? []), '--heapsnapshot-signal=SIGUSR1', `--diagnostic-dir=${opts.heapSnapshotDir}`];
   const split = async (label: string, pid: number) => {
-    if (opts.breakdown) add(tag(`  split ${label} (MiB)`), formatSplit(pid, await probeSplit(pid, probeFile)));
-    if (opts.breakdown) add(tag(`  mappings ${label} (MiB)`), formatMappings(anonMappingsMiB(pid)));
+    if (!opts.breakdown) return;
+    add(tag(`  split ${label} (MiB)`), formatSplit(pid, await probeSplit(pid, probeFile)));
+    add(tag(`  mappings ${label} (MiB)`), formatMappings(anonMappingsMiB(pid)));
   };
   try {
     const first = await startSkiffOn(dataDir, port, args, diag);
@@ -237,22 +238,27 @@ export async function memoryBench(opts: MemoryBenchOptions, onRow?: (label: stri
   return rows;
 }
 
-function numberFlag(name: string, dflt: number): number {
+/** A flag's value, given as `--name value` or `--name=value`. */
+function flag(name: string): string | undefined {
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === `--${name}`) return Number(argv[i + 1]);
-    if (argv[i]!.startsWith(`--${name}=`)) return Number(argv[i]!.slice(name.length + 3));
+    if (argv[i] === `--${name}`) return argv[i + 1];
+    if (argv[i]!.startsWith(`--${name}=`)) return argv[i]!.slice(name.length + 3);
   }
-  return dflt;
+  return undefined;
+}
+
+function numberFlag(name: string, dflt: number): number {
+  const v = flag(name);
+  return v === undefined ? dflt : Number(v);
 }
 
 export function memoryOptionsFromArgs(): MemoryBenchOptions {
-  const snapshotAt = process.argv.indexOf('--heap-snapshot');
   return {
     objects: numberFlag('objects', 20_000),
     mixedSeconds: numberFlag('mixed-seconds', 30),
     breakdown: process.argv.includes('--breakdown'),
-    heapSnapshotDir: snapshotAt > 0 ? process.argv[snapshotAt + 1] : undefined,
+    heapSnapshotDir: flag('heap-snapshot'),
   };
 }
 

@@ -139,18 +139,31 @@ export function rssSplitMiB(pid: number): RssSplit {
   return { anon: statusMiB(status, 'RssAnon'), file: statusMiB(status, 'RssFile') + statusMiB(status, 'RssShmem'), executable: executableRssMiB(pid) };
 }
 
+/** One mapping of /proc/<pid>/smaps: its path ('' when anonymous), size, and resident and anonymous KiB. */
+export interface Mapping {
+  name: string;
+  bytes: number;
+  rssKiB: number;
+  anonymousKiB: number;
+}
+
+export function smapsMappings(pid: number): Mapping[] {
+  const out: Mapping[] = [];
+  let cur: Mapping | undefined;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    // A mapping's header: address range, perms, offset, device, inode, then the path (if any).
+    const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) out.push((cur = { name: header[3]!, bytes: parseInt(header[2]!, 16) - parseInt(header[1]!, 16), rssKiB: 0, anonymousKiB: 0 }));
+    else if (cur && line.startsWith('Rss:')) cur.rssKiB += Number(/(\d+)/.exec(line)![1]);
+    else if (cur && line.startsWith('Anonymous:')) cur.anonymousKiB += Number(/(\d+)/.exec(line)![1]);
+  }
+  return out;
+}
+
 /** The resident pages of the process's own executable (the node binary), from /proc/<pid>/smaps. */
 function executableRssMiB(pid: number): number {
   const exe = readlinkSync(`/proc/${pid}/exe`);
-  let inExe = false;
-  let kib = 0;
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    // A mapping's header: address range, perms, offset, device, inode, then the path (if any).
-    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (header) inExe = header[1] === exe;
-    else if (inExe && line.startsWith('Rss:')) kib += Number(/(\d+)/.exec(line)![1]);
-  }
-  return kib / 1024;
+  return smapsMappings(pid).reduce((kib, m) => (m.name === exe ? kib + m.rssKiB : kib), 0) / 1024;
 }
 
 /**
