@@ -9,10 +9,12 @@ import { isObject, type Json, type JsonObject } from './value.js';
 /**
  * The shape an object has after upstream converts it to its Go type and back (see
  * types/go-json.ts). Comparisons are made on this shape so that ownership records what
- * upstream records.
+ * upstream records. A custom resource has no Go type: it is compared as it is, so a create
+ * owns every node it brings, zero values and empty lists too (a granular map or struct
+ * with its own '.').
  */
 export function normalize(value: Json | undefined, topology: Topology): Json | undefined {
-  return typeof topology === 'string' ? value : goJson(value, topology);
+  return typeof topology === 'string' || (topology.kind === 'object' && topology.unstructured) ? value : goJson(value, topology);
 }
 
 /**

@@ -62,6 +62,5 @@ function toType(s: JSONSchemaProps, name: string): Type {
 /** The whole custom resource: apiVersion, kind and ObjectMeta, then the schema's fields. */
 export function applyTypeOf(schema: JSONSchemaProps | undefined, name: string): ObjectType {
   const s = isObj(schema) ? schema : { type: 'object', [PRESERVE]: true };
-  const root = object(name, objectFields(s, name, true), { extensions: s[PRESERVE] === true ? { [PRESERVE]: true } : undefined, mapType: mapTypeOf(s) });
-  return root;
+  return object(name, objectFields(s, name, true), { extensions: s[PRESERVE] === true ? { [PRESERVE]: true } : undefined, mapType: mapTypeOf(s), unstructured: true });
 }

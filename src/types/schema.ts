@@ -93,6 +93,11 @@ export interface ObjectType extends Common {
   mapType?: 'atomic' | 'granular';
   /** x-kubernetes-unions / x-kubernetes-group-version-kind etc., passed through to OpenAPI. */
   extensions?: Record<string, unknown>;
+  /**
+   * A custom resource's type: its objects stay as sent (upstream keeps them unstructured), never
+   * converted to a Go struct and back, so no zero value is filled in and no empty one dropped.
+   */
+  unstructured?: boolean;
 }
 
 export interface MapType extends Common {
