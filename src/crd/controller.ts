@@ -328,7 +328,7 @@ export class CrdController {
     const errors: string[] = [];
     for (const ns of namespaces) {
       try {
-        await this.registry.deleteCollection({ served, namespace: ns }, { filter: matchEverything }, { dryRun: false });
+        await this.registry.deleteCollection({ served, namespace: ns }, { filter: matchEverything }, { dryRun: false }, { keepItems: false });
       } catch (e) {
         errors.push((e as Error).message);
       }

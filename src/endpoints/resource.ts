@@ -1,6 +1,7 @@
 // The HTTP face of the generic registry: one handler serves every resource
 // request, choosing the operation from the request info and the kind's verbs.
 
+import { sortedJson } from '../apimachinery/objectmeta.js';
 import type { RequestMetrics } from '../metrics/request.js';
 import { randomInt } from 'node:crypto';
 import {
@@ -198,7 +199,8 @@ export class ResourceHandler {
       sendEncoded(ctx, code, f.encoding, partialObjectMetadata(obj, f.metaVersion), undefined, PartialObjectMetadataType);
       return;
     }
-    sendEncoded(ctx, code, f.encoding, obj, f.encoding === 'json' ? json : undefined, served.def.schema);
+    // A custom resource is unstructured: its keys go out sorted, as Go writes a map.
+    sendEncoded(ctx, code, f.encoding, served.def.schema ? obj : sortedJson(obj), f.encoding === 'json' ? json : undefined, served.def.schema);
   }
 
   private async get(ctx: Ctx, scope: Scope): Promise<void> {
@@ -249,7 +251,12 @@ export class ResourceHandler {
       sendEncoded(ctx, 200, 'cbor', list, undefined, served.def.schema ? listType(served.def.schema, ListMeta) : undefined);
       return;
     }
-    const head = `{"kind":"${custom?.listKind ?? `${served.def.kind}List`}","apiVersion":"${apiVersionOf(served.group, served.version)}","metadata":${JSON.stringify(listMeta)},"items":[`;
+    const listKind = custom?.listKind ?? `${served.def.kind}List`;
+    const apiVersion = apiVersionOf(served.group, served.version);
+    // A typed list is a Go struct (kind, apiVersion, metadata, items); a custom resource list is
+    // an UnstructuredList, written as a map: keys sorted, and its continue set even when empty.
+    const head = custom ? `{"apiVersion":${JSON.stringify(apiVersion)},"items":[` : `{"kind":"${listKind}","apiVersion":"${apiVersion}","metadata":${JSON.stringify(listMeta)},"items":[`;
+    const end = custom ? Buffer.from(`],"kind":${JSON.stringify(listKind)},"metadata":${JSON.stringify(unstructuredListMeta(listMeta))}}\n`) : LIST_END;
     const parts: Buffer[] = [Buffer.from(head)];
     res.items.forEach((b, i) => {
       if (i > 0) parts.push(COMMA);
@@ -258,7 +265,7 @@ export class ResourceHandler {
       if (custom) parts.push(b);
       else parts.push(...withoutTypeMeta(b));
     });
-    parts.push(LIST_END);
+    parts.push(end);
     if (fmt.encoding === 'json' && !isPretty(ctx)) await sendJsonParts(ctx, 200, parts);
     else sendEncoded(ctx, 200, fmt.encoding, undefined, Buffer.concat(parts));
   }
@@ -328,7 +335,8 @@ export class ResourceHandler {
     const bookmark = (rv: number, initialEnd: boolean): Buffer => {
       const meta: Obj = { resourceVersion: String(rv) };
       if (initialEnd) meta.annotations = { 'k8s.io/initial-events-end': 'true', ...initialEventsListBlueprint(fmt, served) };
-      const obj = fmt.target === 'object' ? { kind: def.kind, apiVersion, metadata: meta } : bookmarkForMetaTarget(fmt, meta);
+      // A custom resource's bookmark is an unstructured object: keys sorted.
+      const obj = fmt.target !== 'object' ? bookmarkForMetaTarget(fmt, meta) : def.schema ? { kind: def.kind, apiVersion, metadata: meta } : sortedJson({ kind: def.kind, apiVersion, metadata: meta });
       return frameOf('BOOKMARK', Buffer.from(JSON.stringify(obj)));
     };
 
@@ -847,14 +855,15 @@ export class ResourceHandler {
     const filter = buildFilter(scope.served.def, opts.labelSelector, opts.fieldSelector);
     const deleted = await this.registry.deleteCollection(scope, { filter }, dopts);
     const served = scope.served;
-    // A typed list's items carry no kind or apiVersion (Go leaves their TypeMeta empty).
-    const typed = !customResourceOf(served.def);
-    const list = {
-      kind: customResourceOf(served.def)?.listKind ?? `${served.def.kind}List`,
-      apiVersion: apiVersionOf(served.group, served.version),
-      metadata: { resourceVersion: deleted.resourceVersion },
-      items: typed ? deleted.items.map(({ kind: _k, apiVersion: _a, ...rest }) => rest) : deleted.items,
-    };
+    // A typed list's items carry no kind or apiVersion (Go leaves their TypeMeta empty); a
+    // custom resource list is unstructured, as the list of a list request.
+    const custom = customResourceOf(served.def);
+    const kind = custom?.listKind ?? `${served.def.kind}List`;
+    const apiVersion = apiVersionOf(served.group, served.version);
+    const metadata = { resourceVersion: deleted.resourceVersion };
+    const list = custom
+      ? { apiVersion, items: deleted.items.map((item) => sortedJson(item)), kind, metadata: unstructuredListMeta(metadata) }
+      : { kind, apiVersion, metadata, items: deleted.items.map(({ kind: _k, apiVersion: _a, ...rest }) => rest) };
     sendEncoded(ctx, 200, negotiateResponse(header(ctx.req, 'accept'), 'other').encoding, list);
   }
 }
@@ -920,6 +929,14 @@ export function withoutTypeMeta(b: Buffer): Buffer[] {
   return [b];
 }
 const LIST_END = Buffer.from(']}\n');
+
+/**
+ * An UnstructuredList's metadata as Go writes it: its keys sorted, continue always present
+ * (UnstructuredList.SetContinue keeps an empty token; a typed ListMeta omits it).
+ */
+function unstructuredListMeta(listMeta: Obj): Obj {
+  return sortedJson({ continue: '', ...listMeta });
+}
 const FRAME_END = Buffer.from('}\n');
 /** A watch whose connection holds more than this unsent waits before more of its initial state is written. */
 const WATCH_BACKLOG_BYTES = 1024 * 1024;
@@ -942,7 +959,9 @@ function initialEventsListBlueprint(fmt: ResponseFormat, served: ServedResource)
   } else if (fmt.target === 'object') {
     const custom = customResourceOf(def);
     // A typed list's nil items encode as null; an unstructured (custom resource) list writes [].
-    const list = { kind: custom?.listKind ?? `${def.kind}List`, apiVersion: apiVersionOf(served.group, served.version), metadata: {}, items: custom ? [] : null };
+    const kind = custom?.listKind ?? `${def.kind}List`;
+    const apiVersion = apiVersionOf(served.group, served.version);
+    const list = custom ? { apiVersion, items: [], kind, metadata: {} } : { kind, apiVersion, metadata: {}, items: null };
     encoded = fmt.encoding === 'protobuf' && def.schema ? encodeObjectProto(list, listType(def.schema, ListMeta)) : Buffer.from(`${JSON.stringify(list)}\n`);
   } else {
     return {};

@@ -948,11 +948,10 @@ export class Registry {
   }
 
   /**
-   * Deletes what the list selects; returns the deleted (or marked) objects and the list's
-   * resourceVersion. Only the names of the listed objects are kept while deleting (not
-   * their contents), a few deletes are in flight at a time (upstream's
-   * --delete-collection-workers), and a caller that does not need the deleted objects
-   * (the namespace controller) passes keepItems=false so none are held.
+   * Deletes what the list selects; returns the listed objects and the list's resourceVersion.
+   * A few deletes are in flight at a time (upstream's --delete-collection-workers), and a
+   * caller that does not need the listed objects (the namespace and CRD controllers) passes
+   * keepItems=false: then only their names are held while deleting.
    */
   async deleteCollection(
     scope: Scope,
@@ -966,16 +965,17 @@ export class Registry {
     const itemOpts: DeleteOptions = { ...opts, admission: { mutate: async () => undefined, validate: (op, o, old) => admission.validate(op, o, old) } };
     const list = await this.list(scope, { ...p, limit: 0, continue: undefined });
     const targets = list.items.map(nameOfListed);
+    // The answer is the list as it was read, before the deletes (upstream's Store.DeleteCollection
+    // returns its listObj): an object a finalizer keeps shows no deletionTimestamp there, and one
+    // gone meanwhile is still listed. Without keepItems nothing of it is held while deleting.
+    const listed = keepItems ? list.items.slice() : [];
     list.items.length = 0;
-    const out: (Obj | undefined)[] = keepItems ? new Array(targets.length) : [];
     let next = 0;
     const worker = async () => {
       while (next < targets.length) {
-        const i = next++;
-        const { namespace, name } = targets[i]!;
+        const { namespace, name } = targets[next++]!;
         try {
-          const r = await this.delete({ ...scope, namespace }, name, itemOpts);
-          if (keepItems) out[i] = r.obj;
+          await this.delete({ ...scope, namespace }, name, itemOpts);
         } catch (e) {
           if (e instanceof StatusError && e.code === 404) continue;
           throw e;
@@ -983,7 +983,7 @@ export class Registry {
       }
     };
     await Promise.all(Array.from({ length: Math.min(DELETE_COLLECTION_WORKERS, targets.length) }, worker));
-    return { items: out.filter((o): o is Obj => o !== undefined), resourceVersion: list.resourceVersion };
+    return { items: listed.map((b) => JSON.parse(b.toString('utf8')) as Obj), resourceVersion: list.resourceVersion };
   }
 }
 

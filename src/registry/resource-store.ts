@@ -6,7 +6,7 @@ import { compareKeys, WatchCache, type Entry, type Indexer, type Obj } from '../
 import type { KeyValue, Store } from '../storage/store.js';
 import type { KindDef } from '../types/kind.js';
 import { fieldsOf } from '../types/schema.js';
-import { canonicalObject, orderObjectMeta } from '../apimachinery/objectmeta.js';
+import { canonicalObject, orderObjectMeta, sortedJson } from '../apimachinery/objectmeta.js';
 
 /** A stored value that can't be decoded into an object. */
 export class CorruptObjectError extends Error {
@@ -27,7 +27,7 @@ export class ResourceStore {
     indexer: Indexer,
   ) {
     this.prefix = `${registryPrefix}/${def.plural}/`;
-    this.cache = new WatchCache(store, this.prefix, indexer);
+    this.cache = new WatchCache(store, this.prefix, indexer, { order: (obj) => this.order(obj) });
   }
 
   key(namespace: string, name: string): string {
@@ -63,6 +63,16 @@ export class ResourceStore {
     }
     obj.metadata ??= {};
     obj.metadata.resourceVersion = String(kv.modRevision);
+    return this.order(obj);
+  }
+
+  /**
+   * A stored object, its resourceVersion just set, in the order it is served in: ObjectMeta's
+   * fields in their struct order for a built-in kind; a custom resource sorted through and
+   * through (also what an older skiff stored as it came).
+   */
+  private order(obj: Obj): Obj {
+    if (!this.def.schema) return sortedJson(obj);
     obj.metadata = orderObjectMeta(obj.metadata);
     return obj;
   }

@@ -9,8 +9,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, startTestServer, type TestServer } from '../support/server.js';
-import { widgetCrd } from '../support/widget-crd.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { installWidgets, widgetCrd } from '../support/widget-crd.js';
 
 const GROUP = 'mf.fz.example.com';
 const WIDGETS = `/apis/${GROUP}/v1/namespaces/default/widgets`;
@@ -50,8 +50,7 @@ describe('managedFields of non-apply writes to a custom resource (kube-apiserver
     srv = await startTestServer({ store: 'memory' });
     const crd = widgetCrd(GROUP, { spec: SPEC_SCHEMA, status: { type: 'object', properties: { n: { type: 'integer' } } } });
     (crd.spec.versions[0] as Record<string, unknown>).subresources = { status: {} };
-    assert.equal((await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: crd })).status, 201);
-    await eventually(async () => (await srv.request('GET', WIDGETS)).status === 200);
+    await installWidgets(srv, crd);
   });
   after(async () => {
     await srv?.close();

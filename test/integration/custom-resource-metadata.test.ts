@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, startTestServer, type TestServer } from '../support/server.js';
-import { widgetCrd } from '../support/widget-crd.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { installWidgets, widgetCrd } from '../support/widget-crd.js';
 
 const GROUP = 'meta.fz.example.com';
 const WIDGETS = `/apis/${GROUP}/v1/namespaces/default/widgets`;
@@ -32,9 +32,7 @@ describe('custom resource metadata is decoded as ObjectMeta', () => {
 
   before(async () => {
     srv = await startTestServer({ store: 'memory' });
-    const crd = widgetCrd(GROUP, { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } });
-    assert.equal((await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: crd })).status, 201);
-    await eventually(async () => (await srv.request('GET', WIDGETS)).status === 200);
+    await installWidgets(srv, widgetCrd(GROUP, { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } }));
   });
   after(async () => {
     await srv?.close();

@@ -58,6 +58,12 @@ export interface CacheEvent {
   memo: Map<string, Buffer>;
 }
 
+/** The default order: ObjectMeta's fields as Go's struct declares them. */
+function orderMetadata(obj: Obj): Obj {
+  obj.metadata = orderObjectMeta(obj.metadata);
+  return obj;
+}
+
 /** Extracts what selectors need from a decoded object. */
 export type Indexer = (obj: Obj) => { labels: Record<string, string>; fields: Record<string, string> };
 
@@ -117,6 +123,11 @@ export interface WatchCacheOptions {
    * without counting what is left.
    */
   loadPageSize?: number;
+  /**
+   * Puts a stored object's keys (its resourceVersion just set) in the order its kind is
+   * served in; the default orders ObjectMeta's fields as Go's struct does.
+   */
+  order?: (obj: Obj) => Obj;
 }
 
 export const DEFAULT_HISTORY_MS = 75_000;
@@ -162,6 +173,7 @@ export class WatchCache {
   private readonly maxHistory: number;
   private readonly maxHistoryBytes: number;
   private readonly loadPageSize: number;
+  private readonly order: (obj: Obj) => Obj;
 
   constructor(
     private readonly store: Store,
@@ -174,6 +186,7 @@ export class WatchCache {
     this.maxHistory = opts.maxHistory ?? DEFAULT_MAX_HISTORY;
     this.maxHistoryBytes = opts.maxHistoryBytes ?? DEFAULT_MAX_HISTORY_BYTES;
     this.loadPageSize = opts.loadPageSize ?? DEFAULT_LOAD_PAGE_SIZE;
+    this.order = opts.order ?? orderMetadata;
   }
 
   /** Load the current state and start following the store. Idempotent. */
@@ -332,7 +345,7 @@ export class WatchCache {
   private entryFromObject(key: string, obj: Obj, rv: number): Entry {
     obj.metadata ??= {};
     obj.metadata.resourceVersion = String(rv);
-    obj.metadata = orderObjectMeta(obj.metadata);
+    obj = this.order(obj);
     const { labels, fields } = this.indexer(obj);
     return {
       key,
