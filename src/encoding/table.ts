@@ -1,6 +1,8 @@
 // The Table representation (meta.k8s.io/v1) that kubectl get asks for.
 
 import type { KindDef, Obj, TableColumn } from '../types/kind.js';
+import { goJson } from '../types/go-json.js';
+import { ObjectMeta } from '../types/schemas/meta.js';
 import { completeColumns, listOrderFor, rowConditionsFor } from '../types/columns/index.js';
 
 export const NAME_COLUMN_DESCRIPTION =
@@ -31,8 +33,12 @@ export function columnDefinitions(def: KindDef): Obj[] {
   return columnsOf(def).map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description, priority: c.priority }));
 }
 
+/**
+ * PartialObjectMetadata is a typed object whatever the kind it describes: its metadata is Go's
+ * ObjectMeta, written in the struct's field order (a custom resource's own is sorted).
+ */
 export function partialObjectMetadata(obj: Obj, metaVersion: string): Obj {
-  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${metaVersion}`, metadata: obj.metadata ?? {} };
+  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${metaVersion}`, metadata: goJson(obj.metadata ?? {}, ObjectMeta) as Obj };
 }
 
 export function tableRow(def: KindDef, obj: Obj, include: IncludeObject, metaVersion: string): Obj {

@@ -763,7 +763,7 @@ export class ResourceHandler {
       });
       return sendScale(obj);
     }
-    const { dryRun } = writeParams(ctx.query, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
+    const { dryRun, fieldManager } = writeParams(ctx.query, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
     const body = await readBody(ctx);
     let desired: ((cur: Obj) => Obj) | undefined;
     if (verb === 'update') {
@@ -801,7 +801,8 @@ export class ResourceHandler {
         }
         return next;
       },
-      { dryRun, requestSubresource: 'scale' },
+      // The writer owns what it scaled, in an entry of its own for the scale subresource.
+      { dryRun, requestSubresource: 'scale', subresource: 'scale', fieldManager: this.manager(ctx, fieldManager) },
     );
     sendScale(res.obj);
   }

@@ -30,7 +30,7 @@ import type { ListFilter } from './filter.js';
 import { clone, deepEqual, metaOf, newUid, nowTimestamp } from './meta.js';
 import { generateName, validateMeta, validateMetaUpdate } from './meta-validation.js';
 import { CorruptObjectError, ResourceStore } from './resource-store.js';
-import { isResetManagedFields, update as trackUpdate } from '../apply/index.js';
+import { compareEntries, isResetManagedFields, update as trackUpdate } from '../apply/index.js';
 import { AdmissionChain } from '../admission/chain.js';
 import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
 import type { RequestAdmission } from '../admission/types.js';
@@ -770,6 +770,12 @@ export class Registry {
       subresource: sub,
       ignoredFields: sub === 'status' ? IGNORE_SPEC : hasStatus && !sub ? IGNORE_STATUS : IGNORE_NOTHING,
     });
+    if (sub === 'scale') {
+      // Upstream's scale handler (fieldmanager ScaleHandler.ToParent) re-encodes the scale
+      // subresource's managers without a time: sorted again, they come first.
+      for (const e of entries) if (e.subresource === 'scale') delete e.time;
+      entries.sort(compareEntries);
+    }
     if (entries.length) meta.managedFields = entries;
     else delete meta.managedFields;
   }

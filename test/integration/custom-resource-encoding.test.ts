@@ -65,6 +65,15 @@ describe('custom resources are written as unstructured objects: keys sorted (kub
     assert.match(crd.text, /^\{"kind":"CustomResourceDefinition","apiVersion":"apiextensions.k8s.io\/v1","metadata":\{"name":/);
   });
 
+  it('PartialObjectMetadata of a custom resource is typed: ObjectMeta in its struct order, alone and in a Table', async () => {
+    const typedMeta = /"metadata":\{"name":"w","namespace":"default","uid":"X","resourceVersion":"X","generation":1,"creationTimestamp":"X","labels":\{"a":"z","z":"a"\},"finalizers":\["x.io\/f"\],"managedFields":\[\{"manager":"unknown","operation":"Update","apiVersion":"[^"]+","time":"X","fieldsType":"FieldsV1","fieldsV1":/;
+    const pom = await srv.request('GET', `${WIDGETS}/w`, { headers: { accept: 'application/json;as=PartialObjectMetadata;v=v1;g=meta.k8s.io' } });
+    assert.equal(pom.status, 200, pom.text);
+    assert.match(masked(pom.text), new RegExp(`^\\{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1",${typedMeta.source}`));
+    const tbl = await srv.request('GET', WIDGETS, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+    assert.match(masked(tbl.text), new RegExp(`"rows":\\[\\{"cells":\\["w",[^\\]]*\\],"object":\\{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1",${typedMeta.source}`));
+  });
+
   it('a watch-list bookmark of a custom resource is sorted, and so is its list blueprint', async () => {
     const lines: string[] = [];
     const watch = await srv.stream(`${WIDGETS}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`, (l) => lines.push(l));

@@ -4,8 +4,10 @@
 // struct, a list), zero values and empty lists and maps included; a built-in object is
 // compared after its Go round trip, which fills value structs in and drops empty fields
 // (structured-merge-diff typed/compare.go: a node absent on the left is Added).
-// Each expectation below was taken from kube-apiserver v1.32 given the same requests
-// (test/support/kube-apiserver.ts).
+// A write through the scale subresource is the writer's own entry for that subresource,
+// without a time (fieldmanager ScaleHandler.ToParent re-encodes it without one), and so
+// first in the sorted list. Each expectation below was taken from kube-apiserver v1.32 given
+// the same requests (test/support/kube-apiserver.ts).
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -100,5 +102,23 @@ describe('managedFields of non-apply writes to a custom resource (kube-apiserver
       ['ap', 'Apply', null, { 'f:spec': { 'f:alpha': { 'f:y': {} }, 'f:atomicObj': {}, 'f:strmap': {}, 'f:tags': {} } }],
       ['up', 'Update', null, { 'f:spec': { 'f:items': { 'k:{"name":"a"}': { '.': {}, 'f:name': {}, 'f:v': {} }, 'k:{"name":"b"}': { '.': {}, 'f:name': {}, 'f:v': {} } }, 'f:zeta': {} } }],
     ]);
+  });
+
+  it('a scale write is the writer\'s entry for the scale subresource, without a time', async () => {
+    const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
+    const dep = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 1, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } } };
+    assert.equal((await srv.request('POST', DEPLOYMENTS, { body: dep })).status, 201);
+    const scale = { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'd', namespace: 'default' }, spec: { replicas: 3 } };
+    assert.equal((await srv.request('PUT', `${DEPLOYMENTS}/d/scale?fieldManager=scaler`, { body: scale })).status, 200);
+    type Full = Entry & { time?: string; apiVersion: string };
+    const entriesOf = async (path: string) => ((await srv.request('GET', path)).json() as { metadata: { managedFields: Full[] } }).metadata.managedFields.map((e) => [e.manager, e.subresource ?? null, e.time === undefined ? 'no time' : 'time', e.fieldsV1]);
+    const replicas = { 'f:spec': { 'f:replicas': {} } };
+    const [first, second] = await entriesOf(`${DEPLOYMENTS}/d`);
+    assert.deepEqual(first, ['scaler', 'scale', 'no time', replicas]);
+    assert.deepEqual(second!.slice(0, 3), ['unknown', null, 'time']);
+    // Another writer scaling takes spec.replicas over: the first one's entry goes.
+    assert.equal((await srv.request('PATCH', `${DEPLOYMENTS}/d/scale?fieldManager=hpa`, { body: { spec: { replicas: 4 } }, headers: MERGE })).status, 200);
+    const after = await entriesOf(`${DEPLOYMENTS}/d`);
+    assert.deepEqual(after.map((e) => e.slice(0, 3)), [['hpa', 'scale', 'no time'], ['unknown', null, 'time']]);
   });
 });
