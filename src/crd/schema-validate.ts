@@ -3,7 +3,7 @@
 // into a field error: `spec.replicas: Invalid value: "string": spec.replicas in body must
 // be of type integer: "string"`.
 //
-// Paths inside messages are kube-openapi's (`spec.items.0.name`); findings also carry the
+// Paths inside messages are kube-openapi's (`spec.items[0].name`); findings also carry the
 // path as segments so update validation can ratchet errors of unchanged values.
 
 import { fieldErr, type FieldError } from '../apimachinery/errors.js';
@@ -57,8 +57,10 @@ function typesOf(s: JSONSchemaProps): string[] {
   return s.type ? [s.type] : [];
 }
 
+/** A property as `.key`, an array item as `[i]` (kube-apiserver v1.32 answers `spec.items[0].name`). */
 function childName(parent: string, key: string | number): string {
-  return parent ? `${parent}.${key}` : String(key);
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return parent ? `${parent}.${key}` : key;
 }
 
 class Walker {

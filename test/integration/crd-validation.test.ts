@@ -217,6 +217,8 @@ describe('custom resource validation', () => {
           when: { type: 'string', format: 'date-time' },
           items: { type: 'array', maxItems: 2, items: { type: 'string', minLength: 2 } },
           keys: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
+          rows: { type: 'array', items: { type: 'object', required: ['k'], properties: { k: { type: 'string', minLength: 2 } } } },
+          byName: { type: 'object', additionalProperties: { type: 'object', required: ['k'], properties: { k: { type: 'string' } } } },
           template: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true },
           tag: { type: 'string', maxLength: 10, 'x-kubernetes-validations': [{ rule: "oldSelf.hasValue() || self.startsWith('v')", optionalOldSelf: true, message: 'new tags start with v' }] },
         },
@@ -234,11 +236,22 @@ describe('custom resource validation', () => {
     const got = causes(await create('bad', { min: 1, max: 2, unit: 'KG!', when: 'noon', items: ['a', 'bb', 'cc'], keys: ['x', 'x'] }));
     assert.ok(got.includes(`spec.unit: Invalid value: "KG!": spec.unit in body should match '^[a-z]+$'`), got.join('\n'));
     assert.ok(got.includes('spec.when: Invalid value: "noon": spec.when in body must be of type date-time: "noon"'), got.join('\n'));
-    assert.ok(got.includes('spec.items.0: Invalid value: "a": spec.items.0 in body should be at least 2 chars long'), got.join('\n'));
+    assert.ok(got.includes('spec.items[0]: Invalid value: "a": spec.items[0] in body should be at least 2 chars long'), got.join('\n'));
     assert.ok(got.includes('spec.items: Too many: 3: must have at most 2 items'), got.join('\n'));
     assert.ok(got.includes('spec.keys[1]: Duplicate value: "x"'), got.join('\n'));
     // Blocking schema errors keep CEL rules from running.
     assert.ok(got.includes('<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation'), got.join('\n'));
+  });
+
+  it('names an array item [i] and a map value .key in schema errors (kube-apiserver v1.32)', async () => {
+    const got = causes(await create('rows', { min: 1, max: 2, rows: [{}, { k: 1 }, { k: 'a' }], byName: { x: {} } }));
+    // Schema errors keep the CEL rules from running (that cause is the first test's).
+    assert.deepEqual(got.filter((c) => c.startsWith('spec.')).sort(), [
+      'spec.byName.x.k: Required value',
+      'spec.rows[0].k: Required value',
+      'spec.rows[1].k: Invalid value: "integer": spec.rows[1].k in body must be of type string: "integer"',
+      'spec.rows[2].k: Invalid value: "a": spec.rows[2].k in body should be at least 2 chars long',
+    ]);
   });
 
   it('evaluates x-kubernetes-validations with message, messageExpression, reason and fieldPath', async () => {
