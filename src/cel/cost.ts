@@ -75,8 +75,6 @@ const RESULT_COST: Record<string, number> = {all: 1, exists: 1, exists_one: 2, m
 
 /** Types whose values have size 1 for cost estimation (cel-go's isScalar). */
 const SCALAR_TYPES = new Set(['bool', 'int', 'uint', 'double', 'timestamp', 'google.protobuf.Timestamp', 'duration', 'google.protobuf.Duration', 'null_type']);
-/** The longest string a scalar formats to (an int64 or a double in exponent form). */
-const SCALAR_STRING_MAX = 32;
 
 export class CostEstimator {
   private scopes = new Map<string, ScopeVar[]>();
@@ -340,8 +338,9 @@ export class CostEstimator {
       case 'bytes': case 'string':
         if (args.length === 1 && !target) {
           const at = effective(argNodes[0]!).checkedType?.name;
-          // A formatted scalar is short: bounded by the longest rendering of its type.
-          if (name === 'string' && at !== undefined && SCALAR_TYPES.has(at)) return r(fixed(1), {min: 1, max: SCALAR_STRING_MAX});
+          // string() of an int, a double or a timestamp has no size estimate in cel-go
+          // (checker/cost.go functionCost): its size is unknown, so a messageExpression that
+          // concatenates it is refused for its cost, as kube-apiserver refuses it.
           if ((name === 'bytes' && at === 'string') || (name === 'string' && at === 'bytes')) {
             const s = sz(args[0]);
             return r(byFactor(s, STRING_TRAVERSAL_COST_FACTOR), name === 'bytes' ? {min: s.min, max: mulU(s.max, 4)} : {min: Math.floor(s.min / 4), max: s.max});

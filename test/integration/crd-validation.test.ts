@@ -156,6 +156,21 @@ describe('CustomResourceDefinition validation', () => {
     assert.equal(bounded.status, 201, bounded.text);
   });
 
+  it('estimates string() of a number as of unknown size, as cel-go: a messageExpression concatenating it is over the budget (kube-apiserver v1.32)', async () => {
+    const item = { type: 'object', properties: { n: { type: 'integer' } } };
+    const rules = (messageExpression: string) => [{ rule: 'size(self.mm) < 2', messageExpression }];
+    const got = causes(await post(crd('sized', obj({ spec: { type: 'object', properties: { mm: { type: 'object', additionalProperties: item } }, 'x-kubernetes-validations': rules("'too many: ' + string(size(self.mm))") } }))));
+    const hint = '(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)';
+    assert.deepEqual(got, [
+      `spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].messageExpression: Forbidden: estimated messageExpression cost exceeds budget by factor of more than 100x ${hint}`,
+      'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].messageExpression: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema',
+      `spec.validation.openAPIV3Schema: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of more than 100x ${hint}`,
+    ]);
+    // A constant message costs nothing.
+    const constant = await post(crd('sized', obj({ spec: { type: 'object', properties: { mm: { type: 'object', additionalProperties: item } }, 'x-kubernetes-validations': rules("'too many'") } })));
+    assert.equal(constant.status, 201, constant.text);
+  });
+
   it('resolves name conflicts with NamesAccepted and keeps the loser unserved', async () => {
     const first = crd('alphas', obj({}));
     assert.equal((await post(first)).status, 201);
