@@ -5,24 +5,38 @@ import type { Obj, TableColumn } from '../types/kind.js';
 import { CREATION_TIMESTAMP_DOC, since, timeMs } from '../types/columns/format.js';
 import { goFormatFloatG } from '../registry/field-validation.js';
 import { evaluate, parseJsonPath, type JsonPath } from './jsonpath.js';
+import { goJSON } from '../apimachinery/goformat.js';
+import { sortedJson } from '../apimachinery/objectmeta.js';
+import { stringifyJson } from '../encoding/json-depth.js';
 import type { ColumnDefinition } from './types.js';
 
 type ColumnType = TableColumn['type'];
 
 const TYPES: readonly ColumnType[] = ['string', 'integer', 'number', 'boolean', 'date'];
 
-/** Go's fmt.Fprint of a JSON value decoded into interface{} (what jsonpath prints for scalars). */
+/** Go's fmt.Fprint of a JSON value decoded into interface{} (what jsonpath prints for scalars); null as text/template prints it. */
 function goPrint(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? BigInt(v).toString() : goFormatFloatG(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (v === null || v === undefined) return '<nil>';
+  if (v === null || v === undefined) return '<no value>';
   return String(v);
 }
 
-/** jsonpath PrintResults of one value: maps and lists as indented JSON, the rest as Go prints them. */
+/**
+ * jsonpath PrintResults of one value, as the CRD table convertor calls it (JSON output not
+ * enabled): maps and lists as json.Marshal writes them (compact, keys sorted, <>& escaped),
+ * the rest as Go prints them. kube-apiserver v1.32 answers `["a","b"]`, `{"a":[2],"x":1}`.
+ */
 function printResult(v: unknown): string {
-  if (v !== null && typeof v === 'object') return `${JSON.stringify(v, null, 4)}\n`;
-  return goPrint(v);
+  if (v === null || typeof v !== 'object') return goPrint(v);
+  const sorted = sortedJson(v);
+  try {
+    return goJSON(sorted);
+  } catch (e) {
+    // Nested deeper than the stack: the iterative encoder (no HTML escaping).
+    if (e instanceof RangeError) return stringifyJson(sorted);
+    throw e;
+  }
 }
 
 /** tableconvertor's cellForJSONValue. */

@@ -109,3 +109,41 @@ describe('custom resources are written as unstructured objects: keys sorted (kub
     assert.deepEqual(Object.keys(answer.items[0]!), ['metadata', 'data']);
   });
 });
+
+describe('printer columns of a custom resource (kube-apiserver v1.32)', () => {
+  let srv: TestServer;
+  const group = 'cols.fz.example.com';
+  const path = `/apis/${group}/v1/namespaces/default/widgets`;
+  const columns = [
+    { name: 'Int', type: 'integer', jsonPath: '.spec.i' },
+    { name: 'Num', type: 'number', jsonPath: '.spec.n' },
+    { name: 'Bool', type: 'boolean', jsonPath: '.spec.b' },
+    { name: 'Str', type: 'string', jsonPath: '.spec.s' },
+    { name: 'List', type: 'string', jsonPath: '.spec.l' },
+    { name: 'Obj', type: 'string', jsonPath: '.spec.o' },
+    { name: 'Missing', type: 'string', jsonPath: '.spec.none' },
+    { name: 'Wild', type: 'string', jsonPath: '.spec.l[*]' },
+    { name: 'IntStr', type: 'integer', jsonPath: '.spec.s' },
+  ];
+
+  before(async () => {
+    srv = await startTestServer({ store: 'memory' });
+    const crd = widgetCrd(group, { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } });
+    (crd.spec.versions[0] as Record<string, unknown>).additionalPrinterColumns = columns;
+    await installWidgets(srv, crd);
+  });
+  after(async () => {
+    await srv?.close();
+  });
+
+  it('prints a list or a map in a string column as compact JSON with sorted keys, and null as <no value>', async () => {
+    const create = (name: string, spec: unknown) => srv.request('POST', path, { body: { apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name }, spec } });
+    assert.equal((await create('w1', { i: 3, n: 1.5, b: true, s: 'hello', l: ['a', 'b'], o: { x: 1, a: [2], h: '<&>' } })).status, 201);
+    assert.equal((await create('w2', { i: 'x', n: 'y', b: 'z', s: 5, l: [], o: null })).status, 201);
+    const table = (await srv.request('GET', path, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } })).json() as { rows: { cells: unknown[] }[] };
+    assert.deepEqual(table.rows.map((r) => r.cells), [
+      ['w1', 3, 1.5, true, 'hello', '["a","b"]', '{"a":[2],"h":"\\u003c\\u0026\\u003e","x":1}', null, 'a', null],
+      ['w2', null, null, null, '5', '[]', '<no value>', null, null, 5],
+    ]);
+  });
+});
