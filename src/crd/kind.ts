@@ -258,6 +258,14 @@ export function buildCustomResource(crd: Crd): BuiltCustomResource {
   const preserveUnknownFields = spec.preserveUnknownFields === true;
 
   const selectableUnion: Record<string, (obj: Obj) => string | undefined> = {};
+  // The storage version's schema coerces what is stored, whatever version wrote it
+  // (apiextensions' schemaCoercingConverter prunes every conversion's output to its target
+  // version; the storage decoder defaults what it reads): a field the storage version does not
+  // declare is not stored, and the storage version's defaults fill what is read.
+  const storageSchemaSpec = versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
+  const storageSchema = isStructural(storageSchemaSpec) ? storageSchemaSpec : undefined;
+  const storagePreservesUnknown = preserveUnknownFields || !storageSchema;
+  const storageHasDefaults = storageSchema !== undefined && hasDefaults(storageSchema);
   const make = (v: CrdVersion): KindDef => {
     const schema = v.schema?.openAPIV3Schema;
     const structural = isStructural(schema);
@@ -334,10 +342,16 @@ export function buildCustomResource(crd: Crd): BuiltCustomResource {
       storedAs: {
         group,
         plural,
-        toStored: (obj) => ({ ...obj, apiVersion: `${group}/${storageVersion}` }),
+        // Both get an object of their own (the registry passes clones and decoded objects).
+        toStored: (obj) => {
+          const out: Obj = { ...obj, apiVersion: `${group}/${storageVersion}` };
+          pruneCustomResource(out, storageSchema, storagePreservesUnknown);
+          return out;
+        },
         fromStored: (obj) => {
+          if (storageHasDefaults) applySchemaDefaults(obj, storageSchema);
           const out: Obj = { ...obj, apiVersion: `${group}/${version}` };
-          if (cr.hasDefaults) applySchemaDefaults(out, cr.schema);
+          pruneCustomResource(out, cr.schema, cr.preserveUnknownFields);
           return out;
         },
       },
