@@ -29,6 +29,12 @@ export function orderObjectMeta(meta: Obj): Obj {
   return out;
 }
 
+/** The object with its metadata's fields in ObjectMeta's struct order (in place). */
+export function withOrderedObjectMeta(obj: Obj): Obj {
+  obj.metadata = orderObjectMeta(obj.metadata);
+  return obj;
+}
+
 /**
  * A built-in object (its Go struct's `fieldOrder` given): kind, apiVersion and metadata first
  * (metadata ordered), then its fields in that order, unknown ones after. Without a field

@@ -258,14 +258,17 @@ export function buildCustomResource(crd: Crd): BuiltCustomResource {
   const preserveUnknownFields = spec.preserveUnknownFields === true;
 
   const selectableUnion: Record<string, (obj: Obj) => string | undefined> = {};
+  /** How a version's schema coerces its objects: what is pruned, and whether it defaults. */
+  const coercionOf = (v: CrdVersion | undefined) => {
+    const schema = v?.schema?.openAPIV3Schema;
+    const structural = isStructural(schema);
+    return { schema: structural ? schema : undefined, preserveUnknownFields: preserveUnknownFields || !structural, hasDefaults: structural && hasDefaults(schema) };
+  };
   // The storage version's schema coerces what is stored, whatever version wrote it
   // (apiextensions' schemaCoercingConverter prunes every conversion's output to its target
   // version; the storage decoder defaults what it reads): a field the storage version does not
   // declare is not stored, and the storage version's defaults fill what is read.
-  const storageSchemaSpec = versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
-  const storageSchema = isStructural(storageSchemaSpec) ? storageSchemaSpec : undefined;
-  const storagePreservesUnknown = preserveUnknownFields || !storageSchema;
-  const storageHasDefaults = storageSchema !== undefined && hasDefaults(storageSchema);
+  const stored = coercionOf(versions.find((v) => v.name === storageVersion));
   const make = (v: CrdVersion): KindDef => {
     const schema = v.schema?.openAPIV3Schema;
     const structural = isStructural(schema);
@@ -305,9 +308,7 @@ export function buildCustomResource(crd: Crd): BuiltCustomResource {
       storageVersion,
       namespaced,
       terminating,
-      schema: structural ? schema : undefined,
-      preserveUnknownFields: preserveUnknownFields || !structural,
-      hasDefaults: structural && hasDefaults(schema),
+      ...coercionOf(v),
       rules: structural ? compileSchemaRules(schema, FieldPath.root('')).root : undefined,
       applyType: applyTypeOf(structural ? schema : undefined, `${group}.${v.name}.${kindName}`),
       hasStatus,
@@ -345,11 +346,11 @@ export function buildCustomResource(crd: Crd): BuiltCustomResource {
         // Both get an object of their own (the registry passes clones and decoded objects).
         toStored: (obj) => {
           const out: Obj = { ...obj, apiVersion: `${group}/${storageVersion}` };
-          pruneCustomResource(out, storageSchema, storagePreservesUnknown);
+          pruneCustomResource(out, stored.schema, stored.preserveUnknownFields);
           return out;
         },
         fromStored: (obj) => {
-          if (storageHasDefaults) applySchemaDefaults(obj, storageSchema);
+          if (stored.hasDefaults) applySchemaDefaults(obj, stored.schema);
           const out: Obj = { ...obj, apiVersion: `${group}/${version}` };
           pruneCustomResource(out, cr.schema, cr.preserveUnknownFields);
           return out;

@@ -35,10 +35,12 @@ export function columnDefinitions(def: KindDef): Obj[] {
 
 /**
  * PartialObjectMetadata is a typed object whatever the kind it describes: its metadata is Go's
- * ObjectMeta, written in the struct's field order (a custom resource's own is sorted).
+ * ObjectMeta, written in the struct's field order. A built-in object's already is; a custom
+ * resource's (unstructured, `def` without a Go type) is sorted and is re-encoded.
  */
-export function partialObjectMetadata(obj: Obj, metaVersion: string): Obj {
-  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${metaVersion}`, metadata: goJson(obj.metadata ?? {}, ObjectMeta) as Obj };
+export function partialObjectMetadata(obj: Obj, metaVersion: string, def: KindDef): Obj {
+  const metadata = obj.metadata ?? {};
+  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${metaVersion}`, metadata: def.schema ? metadata : (goJson(metadata, ObjectMeta) as Obj) };
 }
 
 export function tableRow(def: KindDef, obj: Obj, include: IncludeObject, metaVersion: string): Obj {
@@ -47,7 +49,7 @@ export function tableRow(def: KindDef, obj: Obj, include: IncludeObject, metaVer
   const conditions = rowConditionsFor(def.group, def.kind)?.(obj);
   if (conditions) row.conditions = conditions;
   if (include === 'Object') row.object = obj;
-  else if (include === 'Metadata') row.object = partialObjectMetadata(obj, metaVersion);
+  else if (include === 'Metadata') row.object = partialObjectMetadata(obj, metaVersion, def);
   return row;
 }
 

@@ -196,11 +196,13 @@ export class ResourceHandler {
       return;
     }
     if (f.target === 'PartialObjectMetadata') {
-      sendEncoded(ctx, code, f.encoding, partialObjectMetadata(obj, f.metaVersion), undefined, PartialObjectMetadataType);
+      sendEncoded(ctx, code, f.encoding, partialObjectMetadata(obj, f.metaVersion, served.def), undefined, PartialObjectMetadataType);
       return;
     }
-    // A custom resource is unstructured: its keys go out sorted, as Go writes a map.
-    sendEncoded(ctx, code, f.encoding, served.def.schema ? obj : sortedJson(obj), f.encoding === 'json' ? json : undefined, served.def.schema);
+    // A custom resource is unstructured: its keys go out sorted, as Go writes a map (the
+    // already-encoded JSON comes from the watch cache, sorted there).
+    const preEncoded = f.encoding === 'json' ? json : undefined;
+    sendEncoded(ctx, code, f.encoding, served.def.schema || preEncoded ? obj : sortedJson(obj), preEncoded, served.def.schema);
   }
 
   private async get(ctx: Ctx, scope: Scope): Promise<void> {
@@ -234,7 +236,7 @@ export class ResourceHandler {
       return;
     }
     if (fmt.target === 'PartialObjectMetadataList') {
-      const items = res.items.map((b) => partialObjectMetadata(JSON.parse(b.toString('utf8')), fmt.metaVersion));
+      const items = res.items.map((b) => partialObjectMetadata(JSON.parse(b.toString('utf8')), fmt.metaVersion, served.def));
       sendEncoded(ctx, 200, fmt.encoding, { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${fmt.metaVersion}`, metadata: listMeta, items }, undefined, PartialObjectMetadataListType);
       return;
     }
@@ -322,7 +324,7 @@ export class ResourceHandler {
       }
       if (fmt.target === 'PartialObjectMetadata') {
         const obj = JSON.parse(bytes.toString('utf8'));
-        return frameOf(type, Buffer.from(JSON.stringify(partialObjectMetadata(obj, fmt.metaVersion))));
+        return frameOf(type, Buffer.from(JSON.stringify(partialObjectMetadata(obj, fmt.metaVersion, def))));
       }
       const key = `frame:${fmt.encoding}:${apiVersion}:${type}`;
       let f = memo.get(key);
@@ -857,13 +859,14 @@ export class ResourceHandler {
     const deleted = await this.registry.deleteCollection(scope, { filter }, dopts);
     const served = scope.served;
     // A typed list's items carry no kind or apiVersion (Go leaves their TypeMeta empty); a
-    // custom resource list is unstructured, as the list of a list request.
+    // custom resource list is unstructured, as the list of a list request (its items come
+    // sorted, as the registry serves them).
     const custom = customResourceOf(served.def);
     const kind = custom?.listKind ?? `${served.def.kind}List`;
     const apiVersion = apiVersionOf(served.group, served.version);
     const metadata = { resourceVersion: deleted.resourceVersion };
     const list = custom
-      ? { apiVersion, items: deleted.items.map((item) => sortedJson(item)), kind, metadata: unstructuredListMeta(metadata) }
+      ? { apiVersion, items: deleted.items, kind, metadata: unstructuredListMeta(metadata) }
       : { kind, apiVersion, metadata, items: deleted.items.map(({ kind: _k, apiVersion: _a, ...rest }) => rest) };
     sendEncoded(ctx, 200, negotiateResponse(header(ctx.req, 'accept'), 'other').encoding, list);
   }

@@ -6,7 +6,7 @@ import { compareKeys, WatchCache, type Entry, type Indexer, type Obj } from '../
 import type { KeyValue, Store } from '../storage/store.js';
 import type { KindDef } from '../types/kind.js';
 import { fieldsOf } from '../types/schema.js';
-import { canonicalObject, orderObjectMeta, sortedJson } from '../apimachinery/objectmeta.js';
+import { canonicalObject, sortedJson, withOrderedObjectMeta } from '../apimachinery/objectmeta.js';
 
 /** A stored value that can't be decoded into an object. */
 export class CorruptObjectError extends Error {
@@ -72,9 +72,7 @@ export class ResourceStore {
    * through (also what an older skiff stored as it came).
    */
   private order(obj: Obj): Obj {
-    if (!this.def.schema) return sortedJson(obj);
-    obj.metadata = orderObjectMeta(obj.metadata);
-    return obj;
+    return this.def.schema ? withOrderedObjectMeta(obj) : sortedJson(obj);
   }
 
   entryObject(e: Entry): Obj {

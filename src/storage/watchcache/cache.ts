@@ -10,7 +10,7 @@
 // A watch resuming from below the window gets TooOldResourceVersionError (410 Expired).
 
 import { stringifyJson } from '../../encoding/json-depth.js';
-import { orderObjectMeta } from '../../apimachinery/objectmeta.js';
+import { withOrderedObjectMeta } from '../../apimachinery/objectmeta.js';
 import { CompactedError, type KeyValue, type Store, type StoreEvent, type Watch } from '../store.js';
 import { TimeSlice } from '../../util/time-slice.js';
 import { noteReleased } from '../../util/memory-reducer.js';
@@ -56,12 +56,6 @@ export interface CacheEvent {
   time: number;
   /** Encodings of this event made during one dispatch, shared by its watchers. */
   memo: Map<string, Buffer>;
-}
-
-/** The default order: ObjectMeta's fields as Go's struct declares them. */
-function orderMetadata(obj: Obj): Obj {
-  obj.metadata = orderObjectMeta(obj.metadata);
-  return obj;
 }
 
 /** Extracts what selectors need from a decoded object. */
@@ -186,7 +180,7 @@ export class WatchCache {
     this.maxHistory = opts.maxHistory ?? DEFAULT_MAX_HISTORY;
     this.maxHistoryBytes = opts.maxHistoryBytes ?? DEFAULT_MAX_HISTORY_BYTES;
     this.loadPageSize = opts.loadPageSize ?? DEFAULT_LOAD_PAGE_SIZE;
-    this.order = opts.order ?? orderMetadata;
+    this.order = opts.order ?? withOrderedObjectMeta;
   }
 
   /** Load the current state and start following the store. Idempotent. */
