@@ -514,7 +514,7 @@ export class ResourceHandler {
     const name = ctx.info.name;
     const bodyName = obj.metadata?.name;
     if (bodyName && bodyName !== name) {
-      throw badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
+      throw nameMismatch(bodyName, name);
     }
     obj.metadata ??= {};
     obj.metadata.name = name;
@@ -584,7 +584,7 @@ export class ResourceHandler {
         }
         const pmeta = patched.metadata ?? {};
         if (pmeta.name !== undefined && pmeta.name !== name) {
-          throw badRequest(`the name of the object (${pmeta.name}) does not match the name on the URL (${name})`);
+          throw nameMismatch(pmeta.name, name);
         }
         const wantRV = pmeta.resourceVersion;
         if (wantRV && wantRV !== current.metadata.resourceVersion) {
@@ -663,7 +663,7 @@ export class ResourceHandler {
     if (config === null || typeof config !== 'object' || Array.isArray(config)) throw badRequest('error decoding YAML: the apply body must be an object');
     const cfg = config as Obj;
     if (cfg.metadata?.name !== undefined && cfg.metadata.name !== name) {
-      throw badRequest(`the name of the object (${cfg.metadata.name}) does not match the name on the URL (${name})`);
+      throw nameMismatch(cfg.metadata.name, name);
     }
     const apiVersion = apiVersionOf(served.group, served.version);
     const opts = {
@@ -770,6 +770,8 @@ export class ResourceHandler {
     let desired: ((cur: Obj) => Obj) | undefined;
     if (verb === 'update') {
       const scale = decodeFixedKind(ctx, body, { group: 'autoscaling', version: 'v1', kind: 'Scale' }, ScaleType);
+      // The Scale is the update's object: its name is checked against the URL's (handlers/update.go checkName).
+      if (scale.metadata?.name && scale.metadata.name !== name) throw nameMismatch(scale.metadata.name, name);
       desired = (cur) => withScale(cur, scale);
     } else {
       const pt = patchType(header(ctx.req, 'content-type'), custom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
@@ -777,6 +779,8 @@ export class ResourceHandler {
       desired = (cur) => {
         const scale = scaleOf(cur);
         const patched = applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', scale, scalePatch).object;
+        const patchedName = isJsonObject(patched) && isJsonObject(patched.metadata) ? patched.metadata.name : undefined;
+        if (patchedName !== undefined && patchedName !== name) throw nameMismatch(patchedName, name);
         return withScale(cur, (isJsonObject(patched) ? decodePatchedObject(pt as 'json' | 'merge' | 'strategic', scale, patched, ScaleType, scalePatch).object : patched) as Obj);
       };
     }
@@ -931,6 +935,10 @@ export function withoutTypeMeta(b: Buffer): Buffer[] {
   if (next === 0x2c) return [OPEN_BRACE, b.subarray(avEnd + 2)];
   if (next === 0x7d) return [OPEN_BRACE, b.subarray(avEnd + 1)];
   return [b];
+}
+/** handlers' checkName: the body names another object than the URL. */
+function nameMismatch(bodyName: unknown, name: string): StatusError {
+  return badRequest(`the name of the object (${String(bodyName)}) does not match the name on the URL (${name})`);
 }
 const LIST_END = Buffer.from(']}\n');
 

@@ -120,5 +120,11 @@ describe('managedFields of non-apply writes to a custom resource (kube-apiserver
     assert.equal((await srv.request('PATCH', `${DEPLOYMENTS}/d/scale?fieldManager=hpa`, { body: { spec: { replicas: 4 } }, headers: MERGE })).status, 200);
     const after = await entriesOf(`${DEPLOYMENTS}/d`);
     assert.deepEqual(after.map((e) => e.slice(0, 3)), [['hpa', 'scale', 'no time'], ['unknown', null, 'time']]);
+    // A Scale naming another object is refused, by update and by patch, as any update (handlers checkName).
+    const mismatch = 'the name of the object (other) does not match the name on the URL (d)';
+    const put = await srv.request('PUT', `${DEPLOYMENTS}/d/scale`, { body: { ...scale, metadata: { name: 'other' } } });
+    assert.deepEqual([put.status, put.json().message], [400, mismatch]);
+    const patch = await srv.request('PATCH', `${DEPLOYMENTS}/d/scale`, { body: { metadata: { name: 'other' }, spec: { replicas: 2 } }, headers: MERGE });
+    assert.deepEqual([patch.status, patch.json().message], [400, mismatch]);
   });
 });
