@@ -2,6 +2,7 @@
 // their Go types and back before field sets are computed, which fills and drops fields
 // according to the Go struct tags (recorded in the schema as optional / keepEmpty).
 
+import { setOwn } from '../patch/go-json.js';
 import { goJson, goZeroJson } from '../types/go-json.js';
 import { nodeFor, type Topology } from './topology.js';
 import { isObject, type Json, type JsonObject } from './value.js';
@@ -29,10 +30,10 @@ export function stripNulls(value: Json | undefined, topology: Topology): Json | 
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(value)) {
       const child = node.child(k).topology;
-      if (v !== null) out[k] = stripNulls(v, child) as Json;
+      if (v !== null) setOwn(out, k, stripNulls(v, child) as Json);
       else if (!node.struct && typeof child !== 'string') {
         const zero = goZeroJson(child);
-        if (zero !== null) out[k] = zero;
+        if (zero !== null) setOwn(out, k, zero);
       }
     }
     return out;

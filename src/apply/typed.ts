@@ -3,6 +3,7 @@
 // removal of paths, and reconciliation of a field set with a schema that changed between
 // atomic and granular.
 
+import { setOwn } from '../patch/go-json.js';
 import { goQuote } from '../apimachinery/goformat.js';
 import { FieldSet } from './fieldset.js';
 import { equalsPE, fieldPE, indexPE, keyPE, pathString, serializePE, type Path, type PathElement } from './path.js';
@@ -205,12 +206,12 @@ export function merge(lhs: Json | undefined, rhs: Json | undefined, topology: To
       const out: JsonObject = {};
       for (const key of Object.keys(lm)) {
         const v = walk([...path, fieldPE(key)], lm[key], Object.prototype.hasOwnProperty.call(rm, key) ? rm[key] : undefined, rn.child(key).topology);
-        if (v !== undefined) out[key] = v;
+        if (v !== undefined) setOwn(out, key, v);
       }
       for (const key of Object.keys(rm)) {
         if (Object.prototype.hasOwnProperty.call(lm, key)) continue;
         const v = walk([...path, fieldPE(key)], undefined, rm[key], rn.child(key).topology);
-        if (v !== undefined) out[key] = v;
+        if (v !== undefined) setOwn(out, key, v);
       }
       return Object.keys(out).length > 0 ? out : undefined;
     }
@@ -306,7 +307,7 @@ export function removeItems(value: Json | undefined, toRemove: FieldSet, topolog
         const pe = fieldPE(k);
         if (remove.hasMember(pe)) continue;
         const sub = remove.withPrefix(pe);
-        out[k] = sub.empty() ? child : walk(child, sub, node.child(k).topology, [...path, pe]);
+        setOwn(out, k, sub.empty() ? child : walk(child, sub, node.child(k).topology, [...path, pe]));
       }
       return Object.keys(out).length > 0 ? out : null;
     }

@@ -2,6 +2,7 @@
 // and the two renderings upstream uses (Go's %v-style ToString for paths in messages,
 // sorted-key JSON for path elements in fieldsV1).
 
+import { setOwn } from '../patch/go-json.js';
 import { goJSONString, goQuote, goStringCompare } from '../apimachinery/goformat.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -15,7 +16,7 @@ export function clone<T extends Json | undefined>(v: T): T {
   if (v === undefined || v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map((x) => clone(x)) as T;
   const out: JsonObject = {};
-  for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = clone(x);
+  for (const [k, x] of Object.entries(v)) if (x !== undefined) setOwn(out, k, clone(x));
   return out as T;
 }
 

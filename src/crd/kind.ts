@@ -2,6 +2,7 @@
 // version's schema, subresources, printer columns and selectable fields) plus the declaration
 // that owns the stored objects, all derived from an established CustomResourceDefinition.
 
+import type { ReplicasPaths } from '../apply/scale-handler.js';
 import { fieldErr, type FieldError } from '../apimachinery/errors.js';
 import { isDNS1035Label } from '../apimachinery/validation.js';
 import { deepEqual } from '../registry/meta.js';
@@ -48,6 +49,8 @@ export interface CustomResource {
   applyType: ObjectType;
   hasStatus: boolean;
   scale?: ScalePaths;
+  /** Where every version of the CRD keeps its replicas (null: no scale subresource), for the scale's field ownership. */
+  replicasPaths: ReplicasPaths;
   /** The Warning a request to this version gets (deprecated versions). */
   deprecationWarning?: string;
 }
@@ -269,6 +272,9 @@ export function buildCustomResource(crd: Crd): BuiltCustomResource {
   // version; the storage decoder defaults what it reads): a field the storage version does not
   // declare is not stored, and the storage version's defaults fill what is read.
   const stored = coercionOf(versions.find((v) => v.name === storageVersion));
+  const replicasPaths: ReplicasPaths = new Map(
+    versions.map((v) => [`${group}/${v.name}`, isObj(v.subresources?.scale) ? (fieldsOfPath(v.subresources.scale.specReplicasPath) ?? null) : null]),
+  );
   const make = (v: CrdVersion): KindDef => {
     const schema = v.schema?.openAPIV3Schema;
     const structural = isStructural(schema);
@@ -313,6 +319,7 @@ export function buildCustomResource(crd: Crd): BuiltCustomResource {
       applyType: applyTypeOf(structural ? schema : undefined, `${group}.${v.name}.${kindName}`),
       hasStatus,
       scale,
+      replicasPaths,
       deprecationWarning: deprecationWarning(crd, v),
     };
     const version = v.name;

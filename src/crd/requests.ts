@@ -12,7 +12,7 @@ import { applyFieldValidation, findUnknownFields, strictDecodingMessage, yamlDup
 import type { Obj } from '../types/kind.js';
 import { object } from '../types/schema.js';
 import { ObjectMeta } from '../types/schemas/meta.js';
-import { desiredReplicas } from '../endpoints/scale.js';
+import { desiredReplicas, scaleSpec } from '../endpoints/scale.js';
 import { getAt, setAt } from './jsonpath.js';
 import { normalizeCustomResource, type CustomResource } from './kind.js';
 
@@ -108,7 +108,7 @@ export function customResourceToScale(cr: CustomResource, obj: Obj): Obj {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
     metadata: { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp },
-    spec: { replicas: int(spec) },
+    spec: scaleSpec(int(spec)),
     status: { replicas: int(status) },
   };
   if (scale.labelSelector) {

@@ -39,7 +39,8 @@ import { decodeDeleteOptionsBody } from './delete-options.js';
 import { convertAppliedObject, decodePatchedObject } from './typed-decode.js';
 import { applyScale, toScale } from './scale.js';
 import { patchSchemaOf } from '../registry/patch-schema.js';
-import { apply as applyFields, managerOrUserAgent } from '../apply/index.js';
+import { apply as applyFields, managerOrUserAgent, update as trackUpdate } from '../apply/index.js';
+import { parentManagedFields, scaleManagedFields, SCALE_API_VERSION, type ReplicasPaths } from '../apply/scale-handler.js';
 import { evictPod } from './eviction.js';
 import { bindPod, connectPod, limitPodUpdate } from './pod-subresources.js';
 import type { TokenIssuer } from './token-request.js';
@@ -512,12 +513,7 @@ export class ResourceHandler {
     const fieldManager = this.manager(ctx, params.fieldManager);
     const obj = await this.readObject(ctx, scope, params.fieldValidation);
     const name = ctx.info.name;
-    const bodyName = obj.metadata?.name;
-    if (bodyName && bodyName !== name) {
-      throw nameMismatch(bodyName, name);
-    }
-    obj.metadata ??= {};
-    obj.metadata.name = name;
+    checkName(obj.metadata?.name, name);
     if (scope.served.def.namespaced) {
       if (obj.metadata.namespace && obj.metadata.namespace !== scope.namespace) {
         throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
@@ -553,9 +549,7 @@ export class ResourceHandler {
     const isCustom = custom !== undefined;
     const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply'], { cbor: this.cbor });
     if (pt === 'apply') return this.apply(ctx, scope, sub, params);
-    if (ctx.query.has('force')) {
-      throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.forbidden('force', 'may not be specified for non-apply patch')]);
-    }
+    forbidForce(ctx);
     const fieldManager = this.manager(ctx, params.fieldManager);
     const body = await readBody(ctx);
     const patchBody = body.toString('utf8');
@@ -652,16 +646,9 @@ export class ResourceHandler {
     const served = scope.served;
     const def = served.def;
     const name = ctx.info.name;
-    if (!params.fieldManager) {
-      throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.required('fieldManager', 'is required for apply patch')]);
-    }
+    requireApplyManager(params);
     if (sub && sub.type !== 'status') throw new StatusError(415, 'UnsupportedMediaType', `apply patches are not supported on the ${sub.name} subresource`);
-    let body = await readBody(ctx);
-    if (isCborPatch(header(ctx.req, 'content-type'))) body = cborApplyPatchAsJson(body);
-    ctx.warnings.push(...applyApplyPatchFieldValidation(params.fieldValidation, body.toString('utf8')));
-    const config = parseBody(body, 'yaml', def.kind);
-    if (config === null || typeof config !== 'object' || Array.isArray(config)) throw badRequest('error decoding YAML: the apply body must be an object');
-    const cfg = config as Obj;
+    const cfg = await this.readApplyConfig(ctx, params, def.kind);
     if (cfg.metadata?.name !== undefined && cfg.metadata.name !== name) {
       throw nameMismatch(cfg.metadata.name, name);
     }
@@ -749,68 +736,95 @@ export class ResourceHandler {
     const name = ctx.info.name;
     const gr = { group: served.group, resource: served.def.plural };
     const custom = customResourceOf(served.def);
+    const sub = served.def.subresources?.find((s) => s.type === 'scale');
     const scaleOf = (obj: Obj) => (custom?.scale ? customResourceToScale(custom, obj) : toScale(obj));
     const withScale = (cur: Obj, scale: Obj) => (custom?.scale ? applyScaleToCustomResource(custom, cur, scale, gr) : applyScale(cur, scale, gr));
     const sendScale = (obj: Obj) => {
       const fmt = negotiateResponse(header(ctx.req, 'accept'), 'other', { protobuf: true, cbor: this.cbor });
       sendEncoded(ctx, 200, fmt.encoding, scaleOf(obj), undefined, ScaleType);
     };
-    // A built-in kind's ScaleREST names its own resource when the object is missing
-    // (registry/apps/deployment/storage: NewNotFound(apps.Resource("deployments/scale"), name));
-    // a custom resource's passes on the store's error.
-    const missing = () => notFound(custom ? gr : { group: gr.group, resource: `${gr.resource}/scale` }, name);
     if (verb === 'get') {
+      // Some built-in kinds' ScaleREST.Get names the subresource when the object is missing
+      // (registry/apps/deployment/storage: NewNotFound(apps.Resource("deployments/scale"), name)).
       const obj = await this.registry.get(scope, name, ctx.query.get('resourceVersion') ?? undefined).catch((e: unknown) => {
-        throw !custom && e instanceof StatusError && e.code === 404 ? missing() : e;
+        throw sub?.notFoundOnGet && e instanceof StatusError && e.code === 404 ? notFound(sub.notFoundOnGet, name) : e;
       });
       return sendScale(obj);
     }
-    const { dryRun, fieldManager } = writeParams(ctx.query, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
-    const body = await readBody(ctx);
-    let desired: ((cur: Obj) => Obj) | undefined;
+    const params = writeParams(ctx.query, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
+    const pt = verb === 'patch' ? patchType(header(ctx.req, 'content-type'), custom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply'], { cbor: this.cbor }) : undefined;
+    if (pt === 'apply') requireApplyManager(params);
+    else if (pt !== undefined) forbidForce(ctx);
+    const manager = pt === 'apply' ? params.fieldManager : this.manager(ctx, params.fieldManager);
+    // The field manager runs on the Scale (its entries from the parent's, ScaleHandler.ToSubresource).
+    const scaleFields = { apiVersion: SCALE_API_VERSION, kind: 'Scale', schema: ScaleType, subresource: 'scale' };
+    const tracked = (old: Obj, scale: Obj): Obj => ({ ...scale, metadata: { ...(scale.metadata ?? {}), managedFields: trackUpdate(old, scale, manager, scaleFields) } });
+    let write: (oldScale: Obj) => Obj;
     if (verb === 'update') {
-      const scale = decodeFixedKind(ctx, body, { group: 'autoscaling', version: 'v1', kind: 'Scale' }, ScaleType);
+      const scale = decodeFixedKind(ctx, await readBody(ctx), { group: 'autoscaling', version: 'v1', kind: 'Scale' }, ScaleType);
       // The Scale is the update's object: its name is checked against the URL's (handlers/update.go checkName).
-      if (scale.metadata?.name && scale.metadata.name !== name) throw nameMismatch(scale.metadata.name, name);
-      desired = (cur) => withScale(cur, scale);
+      checkName(scale.metadata?.name, name);
+      write = (old) => tracked(old, scale);
+    } else if (pt === 'apply') {
+      const cfg = await this.readApplyConfig(ctx, params, 'Scale');
+      write = (old) => {
+        const out = applyFields(old, cfg, manager, { ...scaleFields, force: params.force, sentConfig: cfg }).object as Obj;
+        // Checked once the configuration is merged, after its conflicts (a Scale may leave its name out).
+        const appliedName = out.metadata?.name;
+        if (appliedName !== undefined && appliedName !== name) throw nameMismatch(appliedName, name);
+        return out;
+      };
     } else {
-      const pt = patchType(header(ctx.req, 'content-type'), custom ? ['json', 'merge'] : ['json', 'merge', 'strategic']);
-      const scalePatch = body.toString('utf8');
-      desired = (cur) => {
-        const scale = scaleOf(cur);
-        const patched = applyPatchDetailed(pt as 'json' | 'merge' | 'strategic', scale, scalePatch).object;
+      const scalePatch = (await readBody(ctx)).toString('utf8');
+      const kindOfPatch = pt as 'json' | 'merge' | 'strategic';
+      write = (old) => {
+        const patched = applyPatchDetailed(kindOfPatch, old, scalePatch).object;
         const patchedName = isJsonObject(patched) && isJsonObject(patched.metadata) ? patched.metadata.name : undefined;
         if (patchedName !== undefined && patchedName !== name) throw nameMismatch(patchedName, name);
-        return withScale(cur, (isJsonObject(patched) ? decodePatchedObject(pt as 'json' | 'merge' | 'strategic', scale, patched, ScaleType, scalePatch).object : patched) as Obj);
+        return tracked(old, (isJsonObject(patched) ? decodePatchedObject(kindOfPatch, old, patched, ScaleType, scalePatch).object : patched) as Obj);
       };
     }
     // Admission sees the Scale objects (autoscaling/v1), as upstream's scale subresource.
     const admission = this.admission(ctx, {
       scope,
-      sub: served.def.subresources?.find((s) => s.type === 'scale'),
+      sub,
       name,
       options: optionsObject(verb === 'patch' ? 'PatchOptions' : 'UpdateOptions', ctx.query),
-      dryRun,
+      dryRun: params.dryRun,
       kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
     });
+    const replicasPaths = custom?.replicasPaths ?? builtinReplicasPaths(served);
     const res = await this.registry.guaranteedUpdate(
       scope,
       name,
       async (cur) => {
-        if (!cur) throw missing();
-        const next = desired!(cur);
-        if (admission) {
-          const [newScale, oldScale] = [scaleOf(next), scaleOf(cur)];
-          await admission.mutate('UPDATE', newScale, oldScale);
-          await admission.validate('UPDATE', newScale, oldScale);
-          return withScale(cur, newScale);
-        }
+        // The store's own NotFound, which names the parent resource.
+        if (!cur) throw notFound(gr, name);
+        const oldScale = scaleOf(cur);
+        oldScale.metadata.managedFields = scaleManagedFields(cur.metadata.managedFields, replicasPaths);
+        const newScale = write(oldScale);
+        await admission?.mutate('UPDATE', newScale, oldScale);
+        await admission?.validate('UPDATE', newScale, oldScale);
+        const next = withScale(cur, newScale);
+        // Back to the parent's entries (ScaleHandler.ToParent); the registry leaves them as they are.
+        const entries = parentManagedFields(cur.metadata.managedFields, newScale.metadata?.managedFields, replicasPaths, apiVersionOf(served.group, served.version));
+        next.metadata = { ...next.metadata, managedFields: entries };
+        if (entries.length === 0) delete next.metadata.managedFields;
         return next;
       },
-      // The writer owns what it scaled, in an entry of its own for the scale subresource.
-      { dryRun, requestSubresource: 'scale', subresource: 'scale', fieldManager: this.manager(ctx, fieldManager) },
+      { dryRun: params.dryRun, requestSubresource: 'scale', subresource: 'scale', fieldManager: manager, applied: true },
     );
     sendScale(res.obj);
+  }
+
+  /** An apply patch's body as an object: CBOR or YAML (JSON), with the field validation warnings it earns. */
+  private async readApplyConfig(ctx: Ctx, params: WriteParams, kind: string): Promise<Obj> {
+    let body = await readBody(ctx);
+    if (isCborPatch(header(ctx.req, 'content-type'))) body = cborApplyPatchAsJson(body);
+    ctx.warnings.push(...applyApplyPatchFieldValidation(params.fieldValidation, body.toString('utf8')));
+    const config = parseBody(body, 'yaml', kind);
+    if (config === null || typeof config !== 'object' || Array.isArray(config)) throw badRequest('error decoding YAML: the apply body must be an object');
+    return config as Obj;
   }
 
   private async readDeleteOptions(ctx: Ctx, scope: Scope): Promise<DeleteOptions> {
@@ -936,7 +950,37 @@ export function withoutTypeMeta(b: Buffer): Buffer[] {
   if (next === 0x7d) return [OPEN_BRACE, b.subarray(avEnd + 1)];
   return [b];
 }
-/** handlers' checkName: the body names another object than the URL. */
+/** An apply patch names its manager (PatchOptions validation). */
+function requireApplyManager(params: WriteParams): void {
+  if (!params.fieldManager) {
+    throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.required('fieldManager', 'is required for apply patch')]);
+  }
+}
+
+/** force is an apply patch's option alone (PatchOptions validation). */
+function forbidForce(ctx: Ctx): void {
+  if (ctx.query.has('force')) {
+    throw invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldErr.forbidden('force', 'may not be specified for non-apply patch')]);
+  }
+}
+
+/** A built-in kind keeps its replicas at spec.replicas, in its one served version. */
+const builtinReplicas = new WeakMap<ServedResource, ReplicasPaths>();
+function builtinReplicasPaths(served: ServedResource): ReplicasPaths {
+  let paths = builtinReplicas.get(served);
+  if (!paths) builtinReplicas.set(served, (paths = new Map([[apiVersionOf(served.group, served.version), ['spec', 'replicas']]])));
+  return paths;
+}
+
+/** handlers/update.go checkName: an update's body names the object of the URL (namer.ObjectName: a name it must have). */
+function checkName(bodyName: unknown, name: string): void {
+  if (bodyName === undefined || bodyName === null || bodyName === '') {
+    throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  }
+  if (bodyName !== name) throw nameMismatch(bodyName, name);
+}
+
+/** The body names another object than the URL. */
 function nameMismatch(bodyName: unknown, name: string): StatusError {
   return badRequest(`the name of the object (${String(bodyName)}) does not match the name on the URL (${name})`);
 }

@@ -17,13 +17,18 @@ function selectorString(obj: Obj): string {
   }
 }
 
+/** A ScaleSpec: its replicas is an int32 with omitempty, so 0 is written as nothing. */
+export function scaleSpec(replicas: number): Obj {
+  return replicas ? { replicas } : {};
+}
+
 export function toScale(obj: Obj): Obj {
   const m = obj.metadata ?? {};
   const meta: Obj = { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp };
   const status: Obj = { replicas: obj.status?.replicas ?? 0 };
   const selector = selectorString(obj);
   if (selector) status.selector = selector;
-  return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: meta, spec: { replicas: obj.spec?.replicas ?? 0 }, status };
+  return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: meta, spec: scaleSpec(obj.spec?.replicas ?? 0), status };
 }
 
 /**
@@ -45,8 +50,6 @@ export function desiredReplicas(obj: Obj, scale: Obj, gr: GroupResource): unknow
 /** Apply a desired Scale to the object; checks the Scale's resourceVersion precondition. */
 export function applyScale(obj: Obj, scale: Obj, gr: GroupResource): Obj {
   const replicas = desiredReplicas(obj, scale, gr);
-  const next = { ...obj, spec: { ...(obj.spec ?? {}) } };
-  if (replicas === undefined || replicas === null) delete next.spec.replicas;
-  else next.spec.replicas = replicas;
-  return next;
+  // The Scale's replicas is an int32, not a pointer: a Scale without it asks for 0.
+  return { ...obj, spec: { ...(obj.spec ?? {}), replicas: typeof replicas === 'number' ? replicas : 0 } };
 }

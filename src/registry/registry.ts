@@ -30,7 +30,7 @@ import type { ListFilter } from './filter.js';
 import { clone, deepEqual, metaOf, newUid, nowTimestamp } from './meta.js';
 import { generateName, validateMeta, validateMetaUpdate } from './meta-validation.js';
 import { CorruptObjectError, ResourceStore } from './resource-store.js';
-import { compareEntries, isResetManagedFields, update as trackUpdate } from '../apply/index.js';
+import { isResetManagedFields, update as trackUpdate } from '../apply/index.js';
 import { AdmissionChain } from '../admission/chain.js';
 import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
 import type { RequestAdmission } from '../admission/types.js';
@@ -285,6 +285,20 @@ export class Registry {
     out.apiVersion = apiVersionOf(served.group, served.version);
     out.kind = def.kind;
     return canonicalObject(out, def.schema ? Object.keys(fieldsOf(def.schema)) : undefined);
+  }
+
+  /**
+   * A stored object after a create hook (a Service's allocations): what the hook added takes
+   * its place in the struct order. A kind stored at another version than it is served keeps
+   * the hook's order (its served schema does not describe the stored form).
+   */
+  private shapedAfterHook(def: KindDef, stored: Obj): Obj {
+    return def.storedAs ? stored : this.goShaped(def, stored);
+  }
+
+  /** A written built-in object's keys in its struct order (a custom resource's are sorted when it is sent). */
+  private ordered(def: KindDef, obj: Obj): Obj {
+    return def.schema ? canonicalObject(obj, Object.keys(fieldsOf(def.schema))) : obj;
   }
 
   private toStored(served: ServedResource, obj: Obj): Obj {
@@ -640,7 +654,7 @@ export class Registry {
         const existing = await this.store.get(key);
         if (existing.kv) throw alreadyExists(this.gr(scope.served), name);
         await hooks?.beforeCreate?.(stored, true);
-        return { obj: this.toServed(scope.served, stored) };
+        return { obj: this.toServed(scope.served, this.shapedAfterHook(scope.served.def, stored)) };
       }
       // The storage layer's check (k8s.io/apiserver pkg/storage/etcd3/store.go Create), after
       // validation; not an API status, so it surfaces as a bare 500. Dry runs never reach it.
@@ -651,10 +665,11 @@ export class Registry {
         continue;
       }
       const undo = await hooks?.beforeCreate?.(stored, false);
-      const res = await this.store.create(key, rs.encode(stored));
+      const written = hooks?.beforeCreate ? this.shapedAfterHook(scope.served.def, stored) : stored;
+      const res = await this.store.create(key, rs.encode(written));
       if (res.ok) {
-        stored.metadata.resourceVersion = String(res.kv.modRevision);
-        return { obj: this.toServed(scope.served, stored), json: this.cachedJson(scope.served, rs, key, res.kv.modRevision) };
+        written.metadata.resourceVersion = String(res.kv.modRevision);
+        return { obj: this.toServed(scope.served, written), json: this.cachedJson(scope.served, rs, key, res.kv.modRevision) };
       }
       if (undo) await undo();
       // Upstream retries generated names a few times before giving up.
@@ -721,8 +736,8 @@ export class Registry {
         !(Number(next.metadata.deletionGracePeriodSeconds ?? 0) > 0)
       ) {
         // The last finalizer is gone from a terminating object: remove it.
-        if (opts.dryRun) return { obj: next, created: false };
-        if (await this.removeStored(def, key, res.kv!.modRevision, current)) return { obj: next, created: false };
+        if (opts.dryRun) return { obj: this.ordered(def, next), created: false };
+        if (await this.removeStored(def, key, res.kv!.modRevision, current)) return { obj: this.ordered(def, next), created: false };
         continue;
       }
       const storedNext = this.toStored(scope.served, clone(next));
@@ -731,15 +746,17 @@ export class Registry {
       if (nextBytes.equals(rs.encode(storedCur))) return { obj: current, created: false };
       if (opts.dryRun) {
         await hooks?.beforeUpdate?.(next, current, true);
-        return { obj: next, created: false };
+        return { obj: this.ordered(def, hooks?.beforeUpdate ? this.goShaped(def, next) : next), created: false };
       }
       const undo = await hooks?.beforeUpdate?.(next, current, false);
-      const finalBytes = hooks?.beforeUpdate ? rs.encode(this.toStored(scope.served, clone(next))) : nextBytes;
+      // What a hook adds (a Service's allocations) takes its place in the struct order.
+      const written = hooks?.beforeUpdate ? this.goShaped(def, next) : next;
+      const finalBytes = hooks?.beforeUpdate ? rs.encode(this.toStored(scope.served, clone(written))) : nextBytes;
       const w = await this.store.update(key, finalBytes, res.kv!.modRevision);
       if (w.ok) {
-        next.metadata.resourceVersion = String(w.kv.modRevision);
-        await hooks?.afterUpdate?.(next, current);
-        return { obj: next, created: false };
+        written.metadata.resourceVersion = String(w.kv.modRevision);
+        await hooks?.afterUpdate?.(written, current);
+        return { obj: this.ordered(def, written), created: false };
       }
       if (undo) await undo();
       if (attempt > 20) throw conflict(this.gr(scope.served), name, OPTIMISTIC_LOCK_MESSAGE);
@@ -764,18 +781,12 @@ export class Registry {
     } else if (requested === undefined && live) meta.managedFields = live.metadata?.managedFields;
     const sub = opts.subresource && opts.subresource !== 'finalize' ? opts.subresource : undefined;
     const hasStatus = def.subresources?.some((x) => x.type === 'status') ?? false;
-    const entries = trackUpdate(live, next, opts.fieldManager ?? DEFAULT_FIELD_MANAGER, {
+    const entries = trackUpdate(live, def.strategy?.managedFieldsView?.(next) ?? next, opts.fieldManager ?? DEFAULT_FIELD_MANAGER, {
       apiVersion: apiVersionOf(served.group, served.version),
       schema: def.schema ?? customResourceOf(def)?.applyType ?? 'unstructured',
       subresource: sub,
       ignoredFields: sub === 'status' ? IGNORE_SPEC : hasStatus && !sub ? IGNORE_STATUS : IGNORE_NOTHING,
     });
-    if (sub === 'scale') {
-      // Upstream's scale handler (fieldmanager ScaleHandler.ToParent) re-encodes the scale
-      // subresource's managers without a time: sorted again, they come first.
-      for (const e of entries) if (e.subresource === 'scale') delete e.time;
-      entries.sort(compareEntries);
-    }
     if (entries.length) meta.managedFields = entries;
     else delete meta.managedFields;
   }
@@ -802,14 +813,9 @@ export class Registry {
       if (subresource !== 'binding' && tracksGeneration(def) && specChanged(next, current)) {
         next.metadata.generation = (Number(cmeta.generation) || 0) + 1;
       }
-    } else if (subresource === 'finalize') {
-      // namespaces/finalize changes spec.finalizers only.
-      next = clone(current);
-      next.spec = { ...(next.spec ?? {}), finalizers: desired.spec?.finalizers };
-      if (!Array.isArray(next.spec.finalizers) || next.spec.finalizers.length === 0) delete next.spec.finalizers;
-      next.metadata.resourceVersion = meta.resourceVersion;
-      carryManagedFields(next, meta);
     } else {
+      // The main resource, or namespaces/finalize: an update of everything but status
+      // (namespaceFinalizeStrategy.PrepareForUpdate keeps only the old status).
       next = desired;
       if (hasStatus) {
         if (current.status === undefined) delete next.status;
@@ -827,7 +833,8 @@ export class Registry {
       }
       if (meta.namespace === undefined && cmeta.namespace !== undefined) meta.namespace = cmeta.namespace;
       if (Array.isArray(meta.finalizers) && meta.finalizers.length === 0) delete meta.finalizers;
-      def.strategy?.prepareForUpdate?.(next, current);
+      if (subresource === 'finalize') def.strategy?.prepareForFinalize?.(next, current);
+      else def.strategy?.prepareForUpdate?.(next, current);
       if (tracksGeneration(def) && specChanged(next, current)) {
         meta.generation = (Number(cmeta.generation) || 0) + 1;
       }

@@ -44,6 +44,17 @@ export function prepareDaemonSetForCreate(ds: Obj): void {
   setTemplateGeneration(ds, Math.max(1, templateGeneration(ds)));
 }
 
+/**
+ * The DaemonSet upstream's field manager compares: the request converted to the internal
+ * type and back, so the annotation always holds the request's template generation, "0" when
+ * it had none. A writer whose body lacks the annotation therefore owns it, as upstream records.
+ */
+export function daemonSetAsConverted(ds: Obj): Obj {
+  const view = { ...ds, metadata: { ...(ds.metadata ?? {}) } };
+  setTemplateGeneration(view, templateGeneration(ds));
+  return view;
+}
+
 /** daemonSetStrategy.PrepareForUpdate: the stored template generation, plus one when the template changed. */
 export function prepareDaemonSetForUpdate(ds: Obj, old: Obj): void {
   const previous = templateGeneration(old);

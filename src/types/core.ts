@@ -85,6 +85,7 @@ export const coreKinds: KindDef[] = [
         if (obj.spec.finalizers === undefined) delete obj.spec.finalizers;
         setNamespaceNameLabel(obj);
       },
+      prepareForFinalize: (obj) => setNamespaceNameLabel(obj),
       blocksDeletion: (obj) => Array.isArray(obj.spec?.finalizers) && obj.spec.finalizers.length > 0,
       prepareForTermination(obj) {
         obj.status = { ...(obj.status ?? {}), phase: 'Terminating' };
@@ -180,7 +181,8 @@ export const coreKinds: KindDef[] = [
   }),
   kind({
     group: G, kind: 'ReplicationController', tracksGeneration: true, plural: 'replicationcontrollers', singular: 'replicationcontroller', shortNames: ['rc'],
-    categories: ['all'], namespaced: true, subresources: [scaleSubresource(), statusSubresource()],
+    // Its ScaleREST names the scale in the autoscaling group (registry/core/replicationcontroller/storage).
+    categories: ['all'], namespaced: true, subresources: [scaleSubresource({ group: 'autoscaling', resource: 'replicationcontrollers/scale' }), statusSubresource()],
     fieldSelectors: { 'status.replicas': fieldAt('status.replicas', '0') },
   }),
   kind({ group: G, kind: 'PodTemplate', tracksGeneration: true, deleteReturnsObject: true, plural: 'podtemplates', singular: 'podtemplate', namespaced: true }),

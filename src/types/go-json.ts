@@ -14,6 +14,8 @@
 //
 // Fields are written in the struct's declared order, unknown ones after them.
 
+import { goStringCompare } from '../apimachinery/goformat.js';
+import { setOwn } from '../patch/go-json.js';
 import { fieldsOf, isOptional, keepsEmpty, type ObjectType, type ScalarKind, type Type } from './schema.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -45,8 +47,11 @@ export function goJson(value: Json | undefined, type: Type): Json | undefined {
       return Array.isArray(value) ? value.map((v) => goJson(v, type.items) as Json) : value;
     case 'map': {
       if (!isObject(value)) return value;
+      // encoding/json writes a map's keys sorted: so must a key the server added (a label a strategy sets).
+      const keys = Object.keys(value);
+      if (!keys.every((k, i) => i === 0 || goStringCompare(keys[i - 1]!, k) < 0)) keys.sort(goStringCompare);
       const out: JsonObject = {};
-      for (const [k, v] of Object.entries(value)) out[k] = goJson(v, type.values) as Json;
+      for (const k of keys) setOwn(out, k, goJson(value[k], type.values) as Json);
       return out;
     }
     default:
@@ -91,7 +96,7 @@ function goStruct(src: JsonObject, type: ObjectType): JsonObject {
     const v = goField(src[f.key], f.type, f.pointer, f.omitEmpty);
     if (v !== undefined) out[f.key] = v;
   }
-  for (const k in src) if (Object.hasOwn(src, k) && !Object.hasOwn(declared, k)) out[k] = src[k]!;
+  for (const k in src) if (Object.hasOwn(src, k) && !Object.hasOwn(declared, k)) setOwn(out, k, src[k]!);
   return out;
 }
 

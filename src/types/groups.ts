@@ -1,7 +1,7 @@
 // Kinds of the named API groups served by skiff.
 
 import { fieldAt, kind, scaleSubresource, statusSubresource, type KindDef, type Obj } from './kind.js';
-import { jobLabelsFromTemplate, prepareDaemonSetForCreate, prepareDaemonSetForUpdate, prepareJobForCreate, typeClaimTemplates } from '../registry/strategy-effects.js';
+import { jobLabelsFromTemplate, prepareDaemonSetForCreate, daemonSetAsConverted, prepareDaemonSetForUpdate, prepareJobForCreate, typeClaimTemplates } from '../registry/strategy-effects.js';
 
 const APPS = 'apps';
 const RBAC = 'rbac.authorization.k8s.io';
@@ -60,7 +60,7 @@ export const groupKinds: KindDef[] = [
   // apps/v1
   kind({
     group: APPS, kind: 'Deployment', tracksGeneration: true, plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], categories: ['all'],
-    namespaced: true, subresources: [scaleSubresource(), statusSubresource()],
+    namespaced: true, subresources: [scaleSubresource({ group: APPS, resource: 'deployments/scale' }), statusSubresource()],
     // deploymentStrategy.PrepareForUpdate (pkg/registry/apps/deployment/strategy.go): annotations are
     // copied to ReplicaSets, so changing them bumps the generation as a spec change does.
     strategy: {
@@ -71,7 +71,7 @@ export const groupKinds: KindDef[] = [
   }),
   kind({
     group: APPS, kind: 'ReplicaSet', tracksGeneration: true, plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], categories: ['all'],
-    namespaced: true, subresources: [scaleSubresource(), statusSubresource()],
+    namespaced: true, subresources: [scaleSubresource({ group: APPS, resource: 'replicasets/scale' }), statusSubresource()],
     fieldSelectors: { 'status.replicas': fieldAt('status.replicas', '0') },
   }),
   kind({
@@ -82,7 +82,7 @@ export const groupKinds: KindDef[] = [
   kind({
     group: APPS, kind: 'DaemonSet', tracksGeneration: true, plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], categories: ['all'],
     namespaced: true, subresources: [statusSubresource()],
-    strategy: { prepareForCreate: prepareDaemonSetForCreate, prepareForUpdate: prepareDaemonSetForUpdate },
+    strategy: { prepareForCreate: prepareDaemonSetForCreate, prepareForUpdate: prepareDaemonSetForUpdate, managedFieldsView: daemonSetAsConverted },
   }),
   kind({ group: APPS, kind: 'ControllerRevision', plural: 'controllerrevisions', singular: 'controllerrevision', namespaced: true }),
 

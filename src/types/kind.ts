@@ -34,6 +34,8 @@ export interface SubresourceDef {
   verbs: Verb[];
   /** 'status' style subresources update a slice of the parent object. */
   type: 'status' | 'scale' | 'finalize' | 'binding' | 'eviction' | 'ephemeralcontainers' | 'resize' | 'token' | 'connect';
+  /** scale: what a GET of a missing object names, where the kind's ScaleREST names its own resource (default: the parent's NotFound). */
+  notFoundOnGet?: { group: string; resource: string };
 }
 
 export interface TableColumn {
@@ -52,6 +54,10 @@ export interface Strategy {
   prepareForCreate?(obj: Obj, user?: Requester): void;
   /** Carry over what a main-resource update must not change (e.g. status). */
   prepareForUpdate?(obj: Obj, old: Obj): void;
+  /** The same for an update through the finalize subresource (namespaces), which may change spec.finalizers. */
+  prepareForFinalize?(obj: Obj, old: Obj): void;
+  /** The request object as upstream's field manager sees it, where its conversion to the internal type and back changes it (default: as sent). */
+  managedFieldsView?(obj: Obj): Obj;
   /** Kind-specific validation on create. */
   validate?(obj: Obj): FieldError[];
   /** Kind-specific validation on update; `subresource` names the endpoint written through, if any. */
@@ -127,12 +133,13 @@ export function statusSubresource(): SubresourceDef {
   return { name: 'status', verbs: ['get', 'patch', 'update'], type: 'status' };
 }
 
-export function scaleSubresource(): SubresourceDef {
+export function scaleSubresource(notFoundOnGet?: { group: string; resource: string }): SubresourceDef {
   return {
     name: 'scale',
     kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
     verbs: ['get', 'patch', 'update'],
     type: 'scale',
+    ...(notFoundOnGet ? { notFoundOnGet } : {}),
   };
 }
 

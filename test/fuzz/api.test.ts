@@ -208,6 +208,32 @@ describe(`API fuzz (seed ${SEED})`, () => {
     await batch('patches', arb, runs(220));
   });
 
+  it('patches, applies and updates of the scale subresource', async () => {
+    const scalePath = '/apis/apps/v1/namespaces/fuzz/deployments/target/scale';
+    const scaleBody = fc
+      .tuple(fc.constantFrom('spec.replicas', 'spec', 'metadata.name', 'metadata.labels', 'metadata.resourceVersion', 'status.replicas', 'apiVersion', 'kind', 'spec.foo'), ODD_VALUES)
+      .map(([p, v]) => {
+        const scale: Record<string, unknown> = { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'target' }, spec: { replicas: 2 } };
+        setPath(scale, p, v);
+        return scale;
+      });
+    const arb = fc.oneof(
+      fc.tuple(patchArb, fc.constantFrom('', '?fieldManager=fuzz', '?fieldManager=fuzz&force=true', '?dryRun=All')).map(([p, q]): Probe => ({
+        method: 'PATCH',
+        path: `${scalePath}${p.contentType.startsWith('application/apply') && !q.includes('fieldManager') ? '?fieldManager=fuzz' : q}`,
+        headers: { 'content-type': p.contentType },
+        body: p.body,
+      })),
+      fc.tuple(scaleBody, fc.constantFrom('PATCH', 'PUT'), fc.constantFrom('?fieldManager=fuzz', '?fieldManager=fuzz&force=true', '?fieldManager=other', '')).map(([b, method, q]): Probe => ({
+        method,
+        path: `${scalePath}${method === 'PATCH' && q === '' ? '?fieldManager=fuzz' : q}`,
+        headers: { 'content-type': method === 'PATCH' ? 'application/apply-patch+yaml' : 'application/json' },
+        body: JSON.stringify(b),
+      })),
+    );
+    await batch('scale', arb, runs(120));
+  });
+
   it('Content-Type x Accept on reads and writes', async () => {
     const arb = fc.tuple(fc.constantFrom(...KINDS), fc.constantFrom(...CONTENT_TYPES), fc.constantFrom(...ACCEPTS), fc.constantFrom('list', 'get', 'create', 'watch')).map(([k, ct, accept, verb]): Probe => {
       const headers: Record<string, string> = { accept };
@@ -255,6 +281,7 @@ describe(`API fuzz (seed ${SEED})`, () => {
   });
 
   it('everything stored reads back', async () => {
+    await f.restoreTargets();
     const objects = await checkReadback(f.t, f.client, KINDS.map((k) => k.coll));
     assert.ok(objects >= KINDS.length, `expected at least the ${KINDS.length} targets, listed ${objects}`);
     assert.deepEqual(f.t.violations, []);

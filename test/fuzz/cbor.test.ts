@@ -105,6 +105,7 @@ describe(`CBOR fuzz (seed ${SEED})`, () => {
   });
 
   it('everything stored reads back, in JSON and in CBOR', async () => {
+    await f.restoreTargets();
     const objects = await checkReadback(f.t, f.client, KINDS.map((k) => k.coll));
     assert.ok(objects >= KINDS.length, `expected at least the ${KINDS.length} targets, listed ${objects}`);
     for (const k of KINDS) {

@@ -50,6 +50,17 @@ export class FuzzFixture {
     console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run)`);
   }
 
+  /**
+   * Creates again each target a probe deleted (a deletecollection without a selector takes it
+   * with the rest), so the read-back check meets every kind; an existing one answers 409.
+   */
+  async restoreTargets(): Promise<void> {
+    for (const k of this.o.kinds) {
+      const r = await this.srv!.request('POST', k.coll, { body: named(k.base, 'target') });
+      assert.ok(r.status === 201 || r.status === 409, `${k.coll}: ${r.status} ${r.text}`);
+    }
+  }
+
   private async stop(): Promise<void> {
     console.log(this.t.summary(this.o.suite));
     this.client?.close();

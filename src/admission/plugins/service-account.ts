@@ -5,6 +5,7 @@
 // empty list; accounts annotated kubernetes.io/enforce-mountable-secrets limit which Secrets
 // the pod (and later its ephemeral containers) may reference; mirror pods may reference none.
 
+import { aliasDeprecatedServiceAccount } from '../../registry/defaults/core.js';
 import { forbidden, internalError, isStatusError, notFound } from '../../apimachinery/errors.js';
 import { generateName } from '../../apimachinery/validation.js';
 import type { Registry } from '../../registry/registry.js';
@@ -43,6 +44,7 @@ export function serviceAccount(deps: Pick<PluginDeps, 'registry'>, opts: Service
       if (isMirrorPod(pod)) return validatePod(registry, retryMs, a, pod);
       pod.spec ??= {};
       if (!pod.spec.serviceAccountName) pod.spec.serviceAccountName = DEFAULT_SERVICE_ACCOUNT_NAME;
+      aliasDeprecatedServiceAccount(pod.spec);
       const sa = await accountOrForbidden(registry, retryMs, a, pod.spec.serviceAccountName);
       if (shouldAutomount(sa, pod)) mountServiceAccountToken(pod, gen);
       if (!Array.isArray(pod.spec.imagePullSecrets) || pod.spec.imagePullSecrets.length === 0) {

@@ -80,7 +80,18 @@ function pod(obj: JsonObject): void {
   }
 }
 
+/**
+ * serviceAccount is the deprecated alias of serviceAccountName (pkg/apis/core/v1/conversion.go):
+ * read only when serviceAccountName is empty, and always written back equal to it.
+ */
+export function aliasDeprecatedServiceAccount(spec: JsonObject): void {
+  if (isZero(spec.serviceAccountName) && !isZero(spec.serviceAccount)) spec.serviceAccountName = spec.serviceAccount;
+  if (isZero(spec.serviceAccountName)) delete spec.serviceAccount;
+  else spec.serviceAccount = spec.serviceAccountName;
+}
+
 function podSpec(obj: JsonObject): void {
+  aliasDeprecatedServiceAccount(obj);
   defaultValue(obj, 'dnsPolicy', 'ClusterFirst');
   defaultValue(obj, 'restartPolicy', 'Always');
   defaultPtr(obj, 'securityContext', {});

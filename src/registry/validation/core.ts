@@ -7,7 +7,7 @@ import { labelSelectorFromSet } from '../../apimachinery/labels.js';
 import { validateMetav1LabelSelector } from '../../apimachinery/labels.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels } from '../../apimachinery/validation.js';
 import type { Obj as KindObj } from '../../types/kind.js';
-import { isDualStackIPStrings, isIPv6String, isValidCIDR, isValidIP, parseIPSloppy, isIPv4Bytes } from './net.js';
+import { isDualStackIPStrings, isIPv6String, isValidCIDR, isValidIP, isValidIPForLegacyField, parseIPSloppy, isIPv4Bytes } from './net.js';
 import { validatePodSpec, validatePodSpecificAnnotations, validatePodTemplateSpec, type PodValidationOptions } from './pod.js';
 import {
   fieldErr,
@@ -502,6 +502,34 @@ export function validateService(svc: Obj): FieldErrors {
   return validateServiceSpec(normalizeService(svc));
 }
 
+const LOAD_BALANCER_IP_MODES = ['Proxy', 'VIP'];
+
+/**
+ * ValidateServiceStatusUpdate: the load balancer's ingress points (ValidateLoadBalancerStatus;
+ * AllowServiceLBStatusOnNonLB is off by default), not the spec, which a status update keeps.
+ */
+function validateServiceStatus(svc: Obj): FieldErrors {
+  const path = 'status.loadBalancer.ingress';
+  const ingress = objs(obj(obj(svc.status).loadBalancer).ingress);
+  if (obj(svc.spec).type !== 'LoadBalancer' && ingress.length > 0) return [fieldErr.forbidden(path, "may only be used when `spec.type` is 'LoadBalancer'")];
+  const errs: FieldErrors = [];
+  ingress.forEach((ing, i) => {
+    const at = `${path}[${i}]`;
+    const ip = str(ing.ip);
+    if (ip) errs.push(...isValidIPForLegacyField(`${at}.ip`, ip));
+    if (!isSet(ing.ipMode)) {
+      if (ip) errs.push(fieldErr.required(`${at}.ipMode`, 'must be specified when `ip` is set'));
+    } else if (!ip) errs.push(fieldErr.forbidden(`${at}.ipMode`, 'may not be specified when `ip` is not set'));
+    else if (!LOAD_BALANCER_IP_MODES.includes(str(ing.ipMode))) errs.push(fieldErr.notSupported(`${at}.ipMode`, ing.ipMode, LOAD_BALANCER_IP_MODES));
+    const hostname = str(ing.hostname);
+    if (hostname) {
+      for (const msg of isDNS1123Subdomain(hostname)) errs.push(fieldErr.invalid(`${at}.hostname`, hostname, msg));
+      if (parseIPSloppy(hostname)) errs.push(fieldErr.invalid(`${at}.hostname`, hostname, 'must be a DNS name, not an IP address'));
+    }
+  });
+  return errs;
+}
+
 export function validateServiceUpdate(svcIn: Obj, oldIn: Obj): FieldErrors {
   const svc = normalizeService(svcIn, oldIn);
   const spec = obj(svc.spec);
@@ -940,13 +968,13 @@ function validatePVCUpdate(pvc: Obj, old: Obj): FieldErrors {
 
 // ---- registry ----
 
-type V = { validate?(o: KindObj): FieldError[]; validateUpdate?(o: KindObj, old: KindObj): FieldError[] };
+type V = { validate?(o: KindObj): FieldError[]; validateUpdate?(o: KindObj, old: KindObj, subresource?: string): FieldError[] };
 
 export const kindValidators: Record<string, V> = {
   '/Pod': { validate: validatePod, validateUpdate: validatePodUpdate },
   '/PodTemplate': { validate: validatePodTemplate, validateUpdate: (o) => validatePodTemplate(o) },
   '/ReplicationController': { validate: validateReplicationController, validateUpdate: (o) => validateReplicationControllerUpdate(o) },
-  '/Service': { validate: validateService, validateUpdate: validateServiceUpdate },
+  '/Service': { validate: validateService, validateUpdate: (o, old, sub) => (sub === 'status' ? validateServiceStatus(o) : validateServiceUpdate(o, old)) },
   '/ConfigMap': { validate: validateConfigMap, validateUpdate: validateConfigMapUpdate },
   '/Secret': { validate: validateSecret, validateUpdate: validateSecretUpdate },
   '/Namespace': { validate: validateNamespace, validateUpdate: validateNamespaceUpdate },

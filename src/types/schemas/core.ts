@@ -111,8 +111,8 @@ export const ObjectReference = object("io.k8s.api.core.v1.ObjectReference", {
 }, { mapType: 'atomic' }).doc("ObjectReference contains enough information to let you inspect or modify the referred object.");
 
 export const Binding = object("io.k8s.api.core.v1.Binding", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   target: ObjectReference.proto(2).required().keepEmpty().doc("The target object that you want to bind to the standard object."),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "Binding", version: "v1" }] } }).doc("Binding ties one object to another; for example, a pod is bound to a node by a scheduler.");
@@ -204,22 +204,22 @@ export const ComponentCondition = object("io.k8s.api.core.v1.ComponentCondition"
 }).doc("Information about the condition of a component.");
 
 export const ComponentStatus = object("io.k8s.api.core.v1.ComponentStatus", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   conditions: list(ComponentCondition, { listType: 'map', listMapKeys: ["type"], patchStrategy: 'merge', patchMergeKey: 'type' }).proto(2).optional().doc("List of component conditions observed"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ComponentStatus", version: "v1" }] } }).doc("ComponentStatus (and ComponentStatusList) holds the cluster validation info. Deprecated: This API is deprecated in v1.19+");
 
 export const ComponentStatusList = object("io.k8s.api.core.v1.ComponentStatusList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(ComponentStatus).proto(2).required().optional().keepEmpty().doc("List of ComponentStatus objects."),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ComponentStatusList", version: "v1" }] } }).doc("Status of all the conditions for the component as a list of ComponentStatus objects. Deprecated: This API is deprecated in v1.19+");
 
 export const ConfigMap = object("io.k8s.api.core.v1.ConfigMap", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   immutable: bool().proto(4).optional().doc("Immutable, if set to true, ensures that data stored in the ConfigMap cannot be updated (only object metadata can be modified). If not set to true, the field can be modified at any time. Defaulted to nil."),
   data: map(string()).proto(2).optional().doc("Data contains the configuration data. Each key must consist of alphanumeric characters, '-', '_' or '.'. Values with non-UTF-8 byte sequences must use the BinaryData field. The keys stored in Data must not overlap with the keys in the BinaryData field, this is enforced during validation process."),
@@ -238,8 +238,8 @@ export const ConfigMapKeySelector = object("io.k8s.api.core.v1.ConfigMapKeySelec
 }, { mapType: 'atomic', protoEmbedded: [{ number: 1, name: "localObjectReference", type: LocalObjectReference }] }).doc("Selects a key from a ConfigMap.");
 
 export const ConfigMapList = object("io.k8s.api.core.v1.ConfigMapList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   items: list(ConfigMap).proto(2).required().optional().keepEmpty().doc("Items is the list of ConfigMaps."),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ConfigMapList", version: "v1" }] } }).doc("ConfigMapList is a resource containing a list of ConfigMap objects.");
@@ -621,15 +621,15 @@ export const EndpointSubset = object("io.k8s.api.core.v1.EndpointSubset", {
 }).doc("EndpointSubset is a group of addresses with a common set of ports. The expanded set of endpoints is the Cartesian product of Addresses x Ports. For example, given:\n\n\t{\n\t  Addresses: [{\"ip\": \"10.10.1.1\"}, {\"ip\": \"10.10.2.2\"}],\n\t  Ports:     [{\"name\": \"a\", \"port\": 8675}, {\"name\": \"b\", \"port\": 309}]\n\t}\n\nThe resulting set of endpoints can be viewed as:\n\n\ta: [ 10.10.1.1:8675, 10.10.2.2:8675 ],\n\tb: [ 10.10.1.1:309, 10.10.2.2:309 ]");
 
 export const Endpoints = object("io.k8s.api.core.v1.Endpoints", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   subsets: list(EndpointSubset, { listType: 'atomic' }).proto(2).optional().doc("The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service."),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "Endpoints", version: "v1" }] } }).doc("Endpoints is a collection of endpoints that implement the actual service. Example:\n\n\t Name: \"mysvc\",\n\t Subsets: [\n\t   {\n\t     Addresses: [{\"ip\": \"10.10.1.1\"}, {\"ip\": \"10.10.2.2\"}],\n\t     Ports: [{\"name\": \"a\", \"port\": 8675}, {\"name\": \"b\", \"port\": 309}]\n\t   },\n\t   {\n\t     Addresses: [{\"ip\": \"10.10.3.3\"}],\n\t     Ports: [{\"name\": \"a\", \"port\": 93}, {\"name\": \"b\", \"port\": 76}]\n\t   },\n\t]");
 
 export const EndpointsList = object("io.k8s.api.core.v1.EndpointsList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(Endpoints).proto(2).required().optional().keepEmpty().doc("List of endpoints."),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "EndpointsList", version: "v1" }] } }).doc("EndpointsList is a list of endpoints.");
@@ -708,8 +708,8 @@ export const EventSource = object("io.k8s.api.core.v1.EventSource", {
 }).doc("EventSource contains information for an event.");
 
 export const Event = object("io.k8s.api.core.v1.Event", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).required().keepEmpty().doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   involvedObject: ObjectReference.proto(2).required().keepEmpty().doc("The object that this event is about."),
   reason: string().proto(3).doc("This should be a short, machine understandable string that gives the reason for the transition into the object's current status."),
@@ -728,8 +728,8 @@ export const Event = object("io.k8s.api.core.v1.Event", {
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "Event", version: "v1" }] } }).doc("Event is a report of an event somewhere in the cluster.  Events have a limited retention time and triggers and messages may evolve with time.  Event consumers should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, or the continued existence of events with that Reason.  Events should be treated as informative, best-effort, supplemental data.");
 
 export const EventList = object("io.k8s.api.core.v1.EventList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(Event).proto(2).required().optional().keepEmpty().doc("List of events"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "EventList", version: "v1" }] } }).doc("EventList is a list of events.");
@@ -850,15 +850,15 @@ export const LimitRangeSpec = object("io.k8s.api.core.v1.LimitRangeSpec", {
 }).doc("LimitRangeSpec defines a min/max usage limit for resources that match on kind.");
 
 export const LimitRange = object("io.k8s.api.core.v1.LimitRange", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: LimitRangeSpec.proto(2).doc("Spec defines the limits enforced. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "LimitRange", version: "v1" }] } }).doc("LimitRange sets resource usage limits for each kind of resource in a Namespace.");
 
 export const LimitRangeList = object("io.k8s.api.core.v1.LimitRangeList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(LimitRange).proto(2).required().optional().keepEmpty().doc("Items is a list of LimitRange objects. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "LimitRangeList", version: "v1" }] } }).doc("LimitRangeList is a list of LimitRange items.");
@@ -914,16 +914,16 @@ export const NamespaceStatus = object("io.k8s.api.core.v1.NamespaceStatus", {
 }).doc("NamespaceStatus is information about the current status of a Namespace.");
 
 export const Namespace = object("io.k8s.api.core.v1.Namespace", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: NamespaceSpec.proto(2).doc("Spec defines the behavior of the Namespace. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
   status: NamespaceStatus.proto(3).doc("Status describes the current status of a Namespace. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "Namespace", version: "v1" }] } }).doc("Namespace provides a scope for Names. Use of multiple namespaces is optional.");
 
 export const NamespaceList = object("io.k8s.api.core.v1.NamespaceList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(Namespace).proto(2).required().optional().keepEmpty().doc("Items is the list of Namespace objects in the list. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "NamespaceList", version: "v1" }] } }).doc("NamespaceList is a list of Namespaces.");
@@ -1023,16 +1023,16 @@ export const NodeStatus = object("io.k8s.api.core.v1.NodeStatus", {
 }).doc("NodeStatus is information about the current status of a node.");
 
 export const Node = object("io.k8s.api.core.v1.Node", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: NodeSpec.proto(2).doc("Spec defines the behavior of a node. https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
   status: NodeStatus.proto(3).doc("Most recently observed status of the node. Populated by the system. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "Node", version: "v1" }] } }).doc("Node is a worker node in Kubernetes. Each node will have a unique identifier in the cache (i.e. in etcd).");
 
 export const NodeList = object("io.k8s.api.core.v1.NodeList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(Node).proto(2).required().optional().keepEmpty().doc("List of nodes"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "NodeList", version: "v1" }] } }).doc("NodeList is the whole list of all Nodes which have been registered with master.");
@@ -1152,8 +1152,8 @@ export const PersistentVolumeStatus = object("io.k8s.api.core.v1.PersistentVolum
 }).doc("PersistentVolumeStatus is the current status of a persistent volume.");
 
 export const PersistentVolume = object("io.k8s.api.core.v1.PersistentVolume", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: PersistentVolumeSpec.proto(2).doc("spec defines a specification of a persistent volume owned by the cluster. Provisioned by an administrator. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistent-volumes"),
   status: PersistentVolumeStatus.proto(3).doc("status represents the current information/status for the persistent volume. Populated by the system. Read-only. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistent-volumes"),
@@ -1180,16 +1180,16 @@ export const PersistentVolumeClaimStatus = object("io.k8s.api.core.v1.Persistent
 }).doc("PersistentVolumeClaimStatus is the current status of a persistent volume claim.");
 
 export const PersistentVolumeClaim = object("io.k8s.api.core.v1.PersistentVolumeClaim", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: PersistentVolumeClaimSpec.proto(2).doc("spec defines the desired characteristics of a volume requested by a pod author. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims"),
   status: PersistentVolumeClaimStatus.proto(3).doc("status represents the current information/status of a persistent volume claim. Read-only. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "PersistentVolumeClaim", version: "v1" }] } }).doc("PersistentVolumeClaim is a user's request for and claim to a persistent volume");
 
 export const PersistentVolumeClaimList = object("io.k8s.api.core.v1.PersistentVolumeClaimList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(PersistentVolumeClaim).proto(2).required().optional().keepEmpty().doc("items is a list of persistent volume claims. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "PersistentVolumeClaimList", version: "v1" }] } }).doc("PersistentVolumeClaimList is a list of PersistentVolumeClaim items.");
@@ -1200,8 +1200,8 @@ export const PersistentVolumeClaimVolumeSource = object("io.k8s.api.core.v1.Pers
 }).doc("PersistentVolumeClaimVolumeSource references the user's PVC in the same namespace. This volume finds the bound PV and mounts that volume for the pod. A PersistentVolumeClaimVolumeSource is, essentially, a wrapper around another type of volume that is owned by someone else (the system).");
 
 export const PersistentVolumeList = object("io.k8s.api.core.v1.PersistentVolumeList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(PersistentVolume).proto(2).required().optional().keepEmpty().doc("items is a list of persistent volumes. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "PersistentVolumeList", version: "v1" }] } }).doc("PersistentVolumeList is a list of PersistentVolume items.");
@@ -1462,16 +1462,16 @@ export const PodStatus = object("io.k8s.api.core.v1.PodStatus", {
 }).doc("PodStatus represents information about the status of a pod. Status may trail the actual state of a system, especially if the node that hosts the pod cannot contact the control plane.");
 
 export const Pod = object("io.k8s.api.core.v1.Pod", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: PodSpec.proto(2).doc("Specification of the desired behavior of the pod. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
   status: PodStatus.proto(3).doc("Most recently observed status of the pod. This data may not be up to date. Populated by the system. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "Pod", version: "v1" }] } }).doc("Pod is a collection of containers that can run on a host. This resource is created by clients and scheduled onto hosts.");
 
 export const PodList = object("io.k8s.api.core.v1.PodList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(Pod).proto(2).required().optional().keepEmpty().doc("List of pods. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "PodList", version: "v1" }] } }).doc("PodList is a list of Pods.");
@@ -1482,15 +1482,15 @@ export const PodTemplateSpec = object("io.k8s.api.core.v1.PodTemplateSpec", {
 }).doc("PodTemplateSpec describes the data a pod should have when created from a template");
 
 export const PodTemplate = object("io.k8s.api.core.v1.PodTemplate", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   template: PodTemplateSpec.proto(2).doc("Template defines the pods that will be created from this pod template. https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "PodTemplate", version: "v1" }] } }).doc("PodTemplate describes a template for creating copies of a predefined pod.");
 
 export const PodTemplateList = object("io.k8s.api.core.v1.PodTemplateList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(PodTemplate).proto(2).required().optional().keepEmpty().doc("List of pod templates"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "PodTemplateList", version: "v1" }] } }).doc("PodTemplateList is a list of PodTemplates.");
@@ -1520,16 +1520,16 @@ export const ReplicationControllerStatus = object("io.k8s.api.core.v1.Replicatio
 }).doc("ReplicationControllerStatus represents the current status of a replication controller.");
 
 export const ReplicationController = object("io.k8s.api.core.v1.ReplicationController", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("If the Labels of a ReplicationController are empty, they are defaulted to be the same as the Pod(s) that the replication controller manages. Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: ReplicationControllerSpec.proto(2).doc("Spec defines the specification of the desired behavior of the replication controller. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
   status: ReplicationControllerStatus.proto(3).doc("Status is the most recently observed status of the replication controller. This data may be out of date by some window of time. Populated by the system. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ReplicationController", version: "v1" }] } }).doc("ReplicationController represents the configuration of a replication controller.");
 
 export const ReplicationControllerList = object("io.k8s.api.core.v1.ReplicationControllerList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(ReplicationController).proto(2).required().optional().keepEmpty().doc("List of replication controllers. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ReplicationControllerList", version: "v1" }] } }).doc("ReplicationControllerList is a collection of replication controllers.");
@@ -1556,23 +1556,23 @@ export const ResourceQuotaStatus = object("io.k8s.api.core.v1.ResourceQuotaStatu
 }).doc("ResourceQuotaStatus defines the enforced hard limits and observed use.");
 
 export const ResourceQuota = object("io.k8s.api.core.v1.ResourceQuota", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: ResourceQuotaSpec.proto(2).doc("Spec defines the desired quota. https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
   status: ResourceQuotaStatus.proto(3).doc("Status defines the actual enforced quota and its current usage. https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ResourceQuota", version: "v1" }] } }).doc("ResourceQuota sets aggregate quota restrictions enforced per namespace");
 
 export const ResourceQuotaList = object("io.k8s.api.core.v1.ResourceQuotaList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(ResourceQuota).proto(2).required().optional().keepEmpty().doc("Items is a list of ResourceQuota objects. More info: https://kubernetes.io/docs/concepts/policy/resource-quotas/"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ResourceQuotaList", version: "v1" }] } }).doc("ResourceQuotaList is a list of ResourceQuota items.");
 
 export const Secret = object("io.k8s.api.core.v1.Secret", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   immutable: bool().proto(5).optional().doc("Immutable, if set to true, ensures that data stored in the Secret cannot be updated (only object metadata can be modified). If not set to true, the field can be modified at any time. Defaulted to nil."),
   data: map(bytes()).proto(2).optional().doc("Data contains the secret data. Each key must consist of alphanumeric characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string, representing the arbitrary (possibly non-string) data value here. Described in https://tools.ietf.org/html/rfc4648#section-4"),
@@ -1581,8 +1581,8 @@ export const Secret = object("io.k8s.api.core.v1.Secret", {
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "Secret", version: "v1" }] } }).doc("Secret holds secret data of a certain type. The total bytes of the values in the Data field must be less than MaxSecretSize bytes.");
 
 export const SecretList = object("io.k8s.api.core.v1.SecretList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(Secret).proto(2).required().optional().keepEmpty().doc("Items is a list of secret objects. More info: https://kubernetes.io/docs/concepts/configuration/secret"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "SecretList", version: "v1" }] } }).doc("SecretList is a list of Secret.");
@@ -1629,16 +1629,16 @@ export const ServiceStatus = object("io.k8s.api.core.v1.ServiceStatus", {
 }).doc("ServiceStatus represents the current status of a service.");
 
 export const Service = object("io.k8s.api.core.v1.Service", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   spec: ServiceSpec.proto(2).doc("Spec defines the behavior of a service. https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
   status: ServiceStatus.proto(3).doc("Most recently observed status of the service. Populated by the system. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "Service", version: "v1" }] } }).doc("Service is a named abstraction of software service (for example, mysql) consisting of local port (for example 3306) that the proxy listens on, and the selector that determines which pods will answer requests sent through the proxy.");
 
 export const ServiceAccount = object("io.k8s.api.core.v1.ServiceAccount", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ObjectMeta.proto(1).doc("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"),
   secrets: list(ObjectReference, { listType: 'map', listMapKeys: ["name"], patchStrategy: 'merge', patchMergeKey: 'name' }).proto(2).optional().doc("Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a \"kubernetes.io/enforce-mountable-secrets\" annotation set to \"true\". The \"kubernetes.io/enforce-mountable-secrets\" annotation is deprecated since v1.32. Prefer separate namespaces to isolate access to mounted secrets. This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: https://kubernetes.io/docs/concepts/configuration/secret"),
   imagePullSecrets: list(LocalObjectReference, { listType: 'atomic' }).proto(3).optional().doc("ImagePullSecrets is a list of references to secrets in the same namespace to use for pulling any images in pods that reference this ServiceAccount. ImagePullSecrets are distinct from Secrets because Secrets can be mounted in the pod, but ImagePullSecrets are only accessed by the kubelet. More info: https://kubernetes.io/docs/concepts/containers/images/#specifying-imagepullsecrets-on-a-pod"),
@@ -1646,15 +1646,15 @@ export const ServiceAccount = object("io.k8s.api.core.v1.ServiceAccount", {
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ServiceAccount", version: "v1" }] } }).doc("ServiceAccount binds together: * a name, understood by users, and perhaps by peripheral systems, for an identity * a principal that can be authenticated and authorized * a set of secrets");
 
 export const ServiceAccountList = object("io.k8s.api.core.v1.ServiceAccountList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(ServiceAccount).proto(2).required().optional().keepEmpty().doc("List of ServiceAccounts. More info: https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ServiceAccountList", version: "v1" }] } }).doc("ServiceAccountList is a list of ServiceAccount objects");
 
 export const ServiceList = object("io.k8s.api.core.v1.ServiceList", {
-  apiVersion: apiVersionField,
   kind: kindField,
+  apiVersion: apiVersionField,
   metadata: ListMeta.proto(1).doc("Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"),
   items: list(Service).proto(2).required().optional().keepEmpty().doc("List of services"),
 }, { extensions: { 'x-kubernetes-group-version-kind': [{ group: "", kind: "ServiceList", version: "v1" }] } }).doc("ServiceList holds a list of services.");

@@ -15,8 +15,8 @@ export type { ProtoEmbedded } from '../schema.js';
 /** TypeMeta's two fields as upstream documents them on every kind (no protobuf number). */
 export const apiVersionField = string().doc("APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources");
 export const kindField = string().doc("Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds");
-/** Spread into a kind's fields: `...typeMeta`. */
-export const typeMeta = { apiVersion: apiVersionField, kind: kindField };
+/** Spread into a kind's fields: `...typeMeta`. metav1.TypeMeta declares Kind before APIVersion, and objects are written in that order. */
+export const typeMeta = { kind: kindField, apiVersion: apiVersionField };
 
 /** Types the vocabulary models as scalars, with the OpenAPI definition upstream publishes for each. */
 export const scalarDefinitions: Partial<Record<ScalarKind, { name: string; type: string; format?: string; description: string }>> = {
