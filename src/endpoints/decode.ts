@@ -105,6 +105,37 @@ export function parseBody(body: Buffer, encoding: Encoding, kindForErrors = 'Obj
   }
 }
 
+/** The text of a YAML stream's first document (a later "---" or "..." at a line's start ends it). */
+function firstYamlDocument(text: string): string {
+  const start = /^---(?:[ \t].*)?$/m.exec(text);
+  const from = start && text.slice(0, start.index).trim() === '' ? start.index + start[0].length : 0;
+  const end = /^(?:---|\.\.\.)(?:[ \t]|$)/m.exec(text.slice(from));
+  return end ? text.slice(0, from + end.index) : text;
+}
+
+/**
+ * An apply patch as upstream's applyPatcher reads it (sigs.k8s.io/yaml.Unmarshal into a
+ * map[string]interface{}): its first YAML document only, nothing (or null) as an empty object,
+ * any other value refused as encoding/json refuses it.
+ */
+export function decodeApplyPatchYaml(text: string): Obj {
+  let value: unknown;
+  try {
+    value = parseYaml(firstYamlDocument(text));
+  } catch (e) {
+    const err = e as Error & { reason?: string; mark?: { line: number } };
+    // An error at the end of the stream is on the last line, as goyaml counts them.
+    const lastLine = Math.max(1, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+    const reason = err.reason !== undefined && err.mark ? `line ${Math.min(err.mark.line + 1, lastLine)}: ${err.reason}` : err.message.split('\n')[0];
+    throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${reason}`);
+  }
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest(`error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goType(value)} into Go value of type map[string]interface {}`);
+  }
+  return value as Obj;
+}
+
 function goType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';

@@ -34,7 +34,7 @@ import { PacedWriter, type PacedOutput } from '../server/paced-writer.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { KindDef, Obj, SubresourceDef, Verb } from '../types/kind.js';
-import { cborApplyPatchAsJson, cborBodyAsJson, checkObject, decodeObject, decodeTypedObject, parseBody } from './decode.js';
+import { cborApplyPatchAsJson, cborBodyAsJson, checkObject, decodeApplyPatchYaml, decodeObject, decodeTypedObject, parseBody } from './decode.js';
 import { decodeDeleteOptionsBody } from './delete-options.js';
 import { convertAppliedObject, decodePatchedObject } from './typed-decode.js';
 import { applyScale, toScale } from './scale.js';
@@ -648,7 +648,7 @@ export class ResourceHandler {
     const name = ctx.info.name;
     requireApplyManager(params);
     if (sub && sub.type !== 'status') throw new StatusError(415, 'UnsupportedMediaType', `apply patches are not supported on the ${sub.name} subresource`);
-    const cfg = await this.readApplyConfig(ctx, params, def.kind);
+    const cfg = await this.readApplyConfig(ctx, params);
     if (cfg.metadata?.name !== undefined && cfg.metadata.name !== name) {
       throw nameMismatch(cfg.metadata.name, name);
     }
@@ -766,9 +766,10 @@ export class ResourceHandler {
       checkName(scale.metadata?.name, name);
       write = (old) => tracked(old, scale);
     } else if (pt === 'apply') {
-      const cfg = await this.readApplyConfig(ctx, params, 'Scale');
+      const cfg = await this.readApplyConfig(ctx, params);
       write = (old) => {
-        const out = applyFields(old, cfg, manager, { ...scaleFields, force: params.force, sentConfig: cfg }).object as Obj;
+        // Converted back into a Scale as upstream's field manager does: replicas is an int32.
+        const out = convertAppliedObject(applyFields(old, cfg, manager, { ...scaleFields, force: params.force, sentConfig: cfg }).object, ScaleType, cfg) as Obj;
         // Checked once the configuration is merged, after its conflicts (a Scale may leave its name out).
         const appliedName = out.metadata?.name;
         if (appliedName !== undefined && appliedName !== name) throw nameMismatch(appliedName, name);
@@ -818,13 +819,11 @@ export class ResourceHandler {
   }
 
   /** An apply patch's body as an object: CBOR or YAML (JSON), with the field validation warnings it earns. */
-  private async readApplyConfig(ctx: Ctx, params: WriteParams, kind: string): Promise<Obj> {
+  private async readApplyConfig(ctx: Ctx, params: WriteParams): Promise<Obj> {
     let body = await readBody(ctx);
     if (isCborPatch(header(ctx.req, 'content-type'))) body = cborApplyPatchAsJson(body);
     ctx.warnings.push(...applyApplyPatchFieldValidation(params.fieldValidation, body.toString('utf8')));
-    const config = parseBody(body, 'yaml', kind);
-    if (config === null || typeof config !== 'object' || Array.isArray(config)) throw badRequest('error decoding YAML: the apply body must be an object');
-    return config as Obj;
+    return decodeApplyPatchYaml(body.toString('utf8'));
   }
 
   private async readDeleteOptions(ctx: Ctx, scope: Scope): Promise<DeleteOptions> {

@@ -137,9 +137,13 @@ function deletionPolicy(opts: DeleteOptions): 'Orphan' | 'Background' | 'Foregro
 function updateGcFinalizers(finalizers: string[], policy: 'Orphan' | 'Background' | 'Foreground' | undefined, def: KindDef): string[] {
   let orphan: boolean;
   let foreground: boolean;
-  if (policy === undefined) {
+  const defaultPolicy = def.strategy?.garbageCollectionPolicy;
+  if (defaultPolicy === 'Unsupported') {
+    orphan = false;
+    foreground = false;
+  } else if (policy === undefined) {
     // Keep what the object already asks for; else the kind's default.
-    orphan = finalizers.includes(FINALIZER_ORPHAN) || (!finalizers.includes(FINALIZER_FOREGROUND) && def.strategy?.defaultOrphan === true);
+    orphan = finalizers.includes(FINALIZER_ORPHAN) || (!finalizers.includes(FINALIZER_FOREGROUND) && defaultPolicy === 'OrphanDependents');
     foreground = finalizers.includes(FINALIZER_FOREGROUND);
   } else {
     orphan = policy === 'Orphan';
@@ -931,6 +935,8 @@ export class Registry {
         if (!terminating) {
           meta.deletionTimestamp = nowTimestamp(new Date(Date.now() + grace * 1000));
           meta.deletionGracePeriodSeconds = grace;
+          // Marked for deletion, an object with a generation gets a new one (rest.BeforeDelete, markAsDeleting).
+          if (Number(meta.generation) > 0) meta.generation = Number(meta.generation) + 1;
           def.strategy?.prepareForTermination?.(next);
         } else if (grace < Number(meta.deletionGracePeriodSeconds ?? 0)) {
           // A shorter grace period may replace a longer one.
@@ -938,17 +944,20 @@ export class Registry {
           meta.deletionGracePeriodSeconds = grace;
         }
         if (deepEqual(next, current)) return { obj: current, deleted: false };
-        if (opts.dryRun) return { obj: next, deleted: false };
+        if (opts.dryRun) return { obj: this.ordered(def, next), deleted: false };
         const w = await this.store.update(key, rs.encode(this.toStored(scope.served, clone(next))), res.kv.modRevision);
         if (w.ok) {
           next.metadata.resourceVersion = String(w.kv.modRevision);
-          return { obj: next, deleted: false };
+          return { obj: this.ordered(def, next), deleted: false };
         }
         continue;
       }
       // Nothing to wait for (also an object already terminating whose holds are gone): remove it.
-      if (opts.dryRun) return { obj: current, deleted: true };
-      if (await this.removeStored(def, key, res.kv.modRevision, current)) return { obj: current, deleted: true };
+      // A kind deleted gracefully (pods) answers as marked with no grace period: rest.BeforeDelete
+      // set it on the object the store then deleted at once.
+      const gone = def.strategy?.gracePeriodSeconds && !terminating ? this.ordered(def, markedDeletedNow(current)) : current;
+      if (opts.dryRun) return { obj: gone, deleted: true };
+      if (await this.removeStored(def, key, res.kv.modRevision, current)) return { obj: gone, deleted: true };
       if (attempt > 20) throw conflict(this.gr(scope.served), name, OPTIMISTIC_LOCK_MESSAGE);
     }
   }
@@ -1062,6 +1071,15 @@ function checkDeletePreconditions(served: ServedResource, current: Obj, pre: Del
 }
 
 /** A slice update (status, finalize) starts from the stored object but keeps the ownership computed for this write. */
+/** The object as deleted at once after graceful marking: deletionTimestamp now, no grace period, a new generation. */
+function markedDeletedNow(obj: Obj): Obj {
+  const out = clone(obj);
+  out.metadata.deletionTimestamp = nowTimestamp();
+  out.metadata.deletionGracePeriodSeconds = 0;
+  if (Number(out.metadata.generation) > 0) out.metadata.generation = Number(out.metadata.generation) + 1;
+  return out;
+}
+
 function carryManagedFields(next: Obj, desiredMeta: Obj): void {
   if (desiredMeta.managedFields === undefined) delete next.metadata.managedFields;
   else next.metadata.managedFields = desiredMeta.managedFields;

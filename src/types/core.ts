@@ -88,6 +88,8 @@ export const coreKinds: KindDef[] = [
       prepareForFinalize: (obj) => setNamespaceNameLabel(obj),
       blocksDeletion: (obj) => Array.isArray(obj.spec?.finalizers) && obj.spec.finalizers.length > 0,
       prepareForTermination(obj) {
+        // The namespace REST's Delete sets only deletionTimestamp (registry/core/namespace/storage).
+        delete obj.metadata.deletionGracePeriodSeconds;
         obj.status = { ...(obj.status ?? {}), phase: 'Terminating' };
       },
     },
@@ -103,7 +105,8 @@ export const coreKinds: KindDef[] = [
   }),
   kind({
     group: G, kind: 'Event', plural: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
-    strategy: { allowCreateOnUpdate: true },
+    // Events take no part in garbage collection's finalizers (eventStrategy.DefaultGarbageCollectionPolicy).
+    strategy: { allowCreateOnUpdate: true, garbageCollectionPolicy: 'Unsupported' },
     fieldSelectors: {
       'involvedObject.kind': fieldAt('involvedObject.kind'),
       'involvedObject.namespace': fieldAt('involvedObject.namespace'),
@@ -184,6 +187,8 @@ export const coreKinds: KindDef[] = [
     // Its ScaleREST names the scale in the autoscaling group (registry/core/replicationcontroller/storage).
     categories: ['all'], namespaced: true, subresources: [scaleSubresource({ group: 'autoscaling', resource: 'replicationcontrollers/scale' }), statusSubresource()],
     fieldSelectors: { 'status.replicas': fieldAt('status.replicas', '0') },
+    // v1 ReplicationControllers orphan their pods unless told otherwise (rcStrategy.DefaultGarbageCollectionPolicy).
+    strategy: { garbageCollectionPolicy: 'OrphanDependents' },
   }),
   kind({ group: G, kind: 'PodTemplate', tracksGeneration: true, deleteReturnsObject: true, plural: 'podtemplates', singular: 'podtemplate', namespaced: true }),
 ];

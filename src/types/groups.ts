@@ -88,7 +88,8 @@ export const groupKinds: KindDef[] = [
 
   // batch/v1
   kind({
-    group: 'batch', strategy: { prepareForCreate: prepareJobForCreate, prepareForUpdate: jobLabelsFromTemplate }, kind: 'Job', tracksGeneration: true, plural: 'jobs', singular: 'job', categories: ['all'], namespaced: true,
+    // batch/v1 Jobs orphan their pods unless told otherwise, for backward compatibility (jobStrategy.DefaultGarbageCollectionPolicy).
+    group: 'batch', strategy: { prepareForCreate: prepareJobForCreate, prepareForUpdate: jobLabelsFromTemplate, garbageCollectionPolicy: 'OrphanDependents' }, kind: 'Job', tracksGeneration: true, plural: 'jobs', singular: 'job', categories: ['all'], namespaced: true,
     subresources: [statusSubresource()],
     fieldSelectors: { 'status.successful': fieldAt('status.succeeded', '0') },
   }),
@@ -105,6 +106,7 @@ export const groupKinds: KindDef[] = [
   kind({
     group: 'events.k8s.io', kind: 'Event', plural: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
     storedAs: { group: '', plural: 'events', toStored: eventToCore, fromStored: eventFromCore },
+    strategy: { garbageCollectionPolicy: 'Unsupported' },
   }),
 
   // policy/v1

@@ -72,8 +72,12 @@ export interface Strategy {
   blocksDeletion?(obj: Obj): boolean;
   /** Applied when an object starts terminating (namespaces: phase Terminating). */
   prepareForTermination?(obj: Obj): void;
-  /** Deleting without a propagation policy orphans dependents (upstream's OrphanDependents default). */
-  defaultOrphan?: boolean;
+  /**
+   * The kind's DefaultGarbageCollectionPolicy: OrphanDependents when a delete without a policy
+   * orphans dependents; Unsupported when deletes never add (and drop) the orphan and
+   * foregroundDeletion finalizers. Default: DeleteDependents (background).
+   */
+  garbageCollectionPolicy?: 'OrphanDependents' | 'Unsupported';
   /** Why an object may never be deleted (upstream's REST Delete overrides answer 403 with it); undefined when it may. */
   undeletable?(name: string): string | undefined;
   /** Keep a client-supplied status on create (most kinds with a status subresource drop it). */

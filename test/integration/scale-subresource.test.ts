@@ -109,6 +109,9 @@ describe('the scale subresource: apply and field ownership (kube-apiserver v1.32
       ['x&force=true', scale('other', 2), [400, 'the name of the object (other) does not match the name on the URL (v)']],
       ['x&force=true', scale('v', 2, { metadata: { name: 'v', resourceVersion: '1' } }), [409, 'Operation cannot be fulfilled on deployments.apps "v": the object has been modified; please apply your changes to the latest version and try again']],
       ['x&force=true', scale('v', -1), [422, 'Scale.autoscaling "v" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0']],
+      // The applied Scale is converted back into its Go type: replicas is an int32.
+      ['x&force=true', scale('v', 2147483648), [422, 'Scale.autoscaling "v" is invalid: spec.replicas: Invalid value: -2147483648: must be greater than or equal to 0']],
+      ['x&force=true', scale('v', 1.5), [500, 'failed to convert new object (/v; autoscaling/v1, Kind=Scale) to proper version: unable to convert unstructured object to autoscaling/v1, Kind=Scale: cannot convert float64 to int32']],
     ];
     for (const [manager, body, want] of cases) {
       assert.deepEqual(await status('PATCH', `${path}?fieldManager=${manager}`, body), want, `${manager} ${JSON.stringify(body)}`);

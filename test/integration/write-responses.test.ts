@@ -10,11 +10,14 @@
 // - what upstream's conversions add is there: a pod spec's deprecated serviceAccount alias, a
 //   DaemonSet's template generation annotation (owned by a writer whose body lacks it), an
 //   embedded PersistentVolumeClaim's kind before its apiVersion;
-// - a Service's status update is validated as ValidateServiceStatusUpdate does.
+// - a Service's status update is validated as ValidateServiceStatusUpdate does;
+// - an apply patch is read as sigs.k8s.io/yaml.Unmarshal into a map reads it (handlers/patch.go applyPatcher);
+// - a delete that leaves the object terminating answers it in struct order, and batch/v1 Jobs and
+//   v1 ReplicationControllers orphan their dependents by default (DefaultGarbageCollectionPolicy).
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { eventually, startTestServer, type TestServer } from '../support/server.js';
 
 const NS = '/api/v1/namespaces/default';
 
@@ -169,5 +172,71 @@ describe('update responses and bodies (kube-apiserver v1.32)', () => {
     assert.deepEqual(await status('lb', [{ ip: '1.2.3.4' }]), [200, [{ ip: '1.2.3.4', ipMode: 'VIP' }]]);
     assert.deepEqual(await status('lb', [{ hostname: 'lb.example.com', ipMode: 'VIP' }]), [422, 'Service "lb" is invalid: status.loadBalancer.ingress[0].ipMode: Forbidden: may not be specified when `ip` is not set']);
     assert.deepEqual(await status('lb', [{ hostname: '1.2.3.4' }]), [422, 'Service "lb" is invalid: status.loadBalancer.ingress[0].hostname: Invalid value: "1.2.3.4": must be a DNS name, not an IP address']);
+  });
+  it('an apply patch body: its first YAML document, null as an empty object, other values refused as encoding/json refuses them', async () => {
+    const apply = async (body: string) => {
+      const r = await srv.request('PATCH', `${NS}/configmaps/applied?fieldManager=a`, { raw: body, headers: { 'content-type': 'application/apply-patch+yaml' } });
+      return [r.status, r.status < 300 ? r.json().data : r.json().message];
+    };
+    const refused = (type: string) => [400, `error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${type} into Go value of type map[string]interface {}`];
+    assert.deepEqual(await apply('[]'), refused('array'));
+    assert.deepEqual(await apply('"x"'), refused('string'));
+    assert.deepEqual(await apply('3'), refused('number'));
+    assert.deepEqual(await apply('true'), refused('bool'));
+    assert.deepEqual(await apply('null'), [400, 'invalid object type: /, Kind=']);
+    assert.deepEqual(await apply(''), [400, 'invalid object type: /, Kind=']);
+    assert.deepEqual(await apply('a: ['), [400, 'error decoding YAML: error converting YAML to JSON: yaml: line 1: unexpected end of the stream within a flow collection']);
+    assert.deepEqual(await apply('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: applied\ndata:\n  k: v\n---\nnot: [valid'), [201, { k: 'v' }]);
+  });
+  it('a delete without a policy orphans the dependents of a Job and of a ReplicationController, and answers the terminating object in struct order', async () => {
+    const podSpec = { containers: [{ name: 'c', image: 'i' }] };
+    const owners = [
+      { path: '/apis/batch/v1/namespaces/default/jobs', body: { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'orphaner' }, spec: { template: { spec: { ...podSpec, restartPolicy: 'Never' } } } } },
+      { path: `${NS}/replicationcontrollers`, body: { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'orphaner' }, spec: { selector: { o: 'rc' }, template: { metadata: { labels: { o: 'rc' } }, spec: podSpec } } } },
+    ];
+    for (const { path, body } of owners) {
+      const owner = await srv.request('POST', path, { body });
+      assert.equal(owner.status, 201, owner.text);
+      const { uid } = owner.json().metadata;
+      const podName = `dep-${body.kind.toLowerCase()}`;
+      const ref = { apiVersion: body.apiVersion, kind: body.kind, name: 'orphaner', uid, controller: true };
+      assert.equal((await srv.request('POST', `${NS}/pods`, { body: { metadata: { name: podName, ownerReferences: [ref] }, spec: { ...podSpec, automountServiceAccountToken: false } } })).status, 201);
+      const dry = await srv.request('DELETE', `${path}/orphaner?dryRun=All`);
+      assert.deepEqual(dry.json().metadata.finalizers, ['orphan'], dry.text);
+      const deleted = await srv.request('DELETE', `${path}/orphaner`);
+      assert.equal(deleted.status, 200, deleted.text);
+      assert.deepEqual(deleted.json().metadata.finalizers, ['orphan']);
+      const keys = Object.keys(deleted.json().metadata);
+      assert.deepEqual(keys.slice(keys.indexOf('creationTimestamp'), keys.indexOf('creationTimestamp') + 3), ['creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds']);
+      // The garbage collector orphans the pod, then lets the owner go.
+      await eventually(async () => (await srv.request('GET', `${path}/orphaner`)).status === 404, 15_000, `${body.kind} deleted`);
+      const pod = await srv.request('GET', `${NS}/pods/${podName}`);
+      assert.equal(pod.status, 200);
+      assert.equal(pod.json().metadata.ownerReferences, undefined);
+    }
+  });
+  it('a delete marks as upstream marks: a new generation, a pod answered as deleted with no grace period, a namespace without one, events without garbage-collection finalizers', async () => {
+    const mergePatch = { 'content-type': 'application/merge-patch+json' };
+    const tmpl = { metadata: { labels: { g: 'en' } }, spec: { containers: [{ name: 'c', image: 'i' }] } };
+    const dep = await srv.request('POST', '/apis/apps/v1/namespaces/default/deployments', { body: { metadata: { name: 'gen', finalizers: ['x.io/hold'] }, spec: { selector: { matchLabels: { g: 'en' } }, template: tmpl } } });
+    assert.equal(dep.json().metadata.generation, 1);
+    const held = await srv.request('DELETE', '/apis/apps/v1/namespaces/default/deployments/gen');
+    assert.deepEqual([held.json().metadata.generation, held.json().metadata.deletionGracePeriodSeconds], [2, 0]);
+    assert.equal((await srv.request('PATCH', '/apis/apps/v1/namespaces/default/deployments/gen', { body: { metadata: { finalizers: null } }, headers: mergePatch })).status, 200);
+    // An unscheduled pod goes at once, answered as marked for deletion (and with a new generation).
+    assert.equal((await srv.request('POST', `${NS}/pods`, { body: { metadata: { name: 'gone' }, spec: { automountServiceAccountToken: false, containers: [{ name: 'c', image: 'i' }] } } })).status, 201);
+    for (const q of ['?dryRun=All', '']) {
+      const r = await srv.request('DELETE', `${NS}/pods/gone${q}`);
+      const m = r.json().metadata;
+      assert.deepEqual([r.status, m.generation, m.deletionGracePeriodSeconds, typeof m.deletionTimestamp], [200, 2, 0, 'string'], q);
+    }
+    assert.equal((await srv.request('GET', `${NS}/pods/gone`)).status, 404);
+    assert.equal((await srv.request('POST', '/api/v1/namespaces', { body: { metadata: { name: 'marked' } } })).status, 201);
+    const ns = (await srv.request('DELETE', '/api/v1/namespaces/marked?dryRun=All')).json();
+    assert.deepEqual([typeof ns.metadata.deletionTimestamp, 'deletionGracePeriodSeconds' in ns.metadata, ns.status.phase], ['string', false, 'Terminating']);
+    const ev = { metadata: { name: 'ev', finalizers: ['x.io/hold'] }, involvedObject: { kind: 'Pod', name: 'p', namespace: 'default' }, reason: 'R', message: 'M', type: 'Normal' };
+    assert.equal((await srv.request('POST', `${NS}/events`, { body: ev })).status, 201);
+    const evDeleted = await srv.request('DELETE', `${NS}/events/ev`, { body: { propagationPolicy: 'Foreground' } });
+    assert.deepEqual(evDeleted.json().metadata.finalizers, ['x.io/hold']);
   });
 });
