@@ -34,7 +34,8 @@ export async function bindPod(registry: Registry, scope: Scope, name: string, bi
       if (binding.metadata?.annotations) next.metadata.annotations = { ...(next.metadata.annotations ?? {}), ...binding.metadata.annotations };
       return next;
     },
-    { dryRun, subresource: 'binding' },
+    // BindingREST writes the pod directly (assignPod), without the field manager: no managedFields entry.
+    { dryRun, subresource: 'binding', applied: true },
   );
 }
 

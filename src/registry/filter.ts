@@ -2,6 +2,7 @@
 // object (labels and the kind's selectable fields) and the matcher a list or watch uses.
 
 import { assertSupportedFields, type FieldSelector } from '../apimachinery/fields.js';
+import { goQuote } from '../apimachinery/goformat.js';
 import type { LabelSelector } from '../apimachinery/labels.js';
 import type { KindDef, Obj } from '../types/kind.js';
 
@@ -24,9 +25,43 @@ export function selectableFields(def: KindDef): string[] {
   return [...base, ...Object.keys(def.fieldSelectors ?? {})];
 }
 
-/** Old field labels that upstream still accepts for a kind. */
-const fieldAliases: Record<string, Record<string, string>> = {
-  '/Pod': { 'spec.host': 'spec.nodeName' },
+/**
+ * A kind with field labels of its own has its own conversion (AddFieldLabelConversionFunc),
+ * which for a cluster-scoped kind (nodes, namespaces, certificate signing requests) knows no
+ * metadata.namespace; the default conversion accepts it for every kind.
+ */
+function hasOwnFieldSelectors(def: KindDef): boolean {
+  return Object.keys(def.fieldSelectors ?? {}).length > 0;
+}
+
+/**
+ * Where a kind's field label conversion (AddFieldLabelConversionFunc) does more than accept its
+ * own field labels: old or view names for stored fields, labels of the stored kind it also
+ * accepts, and its own message for the others.
+ */
+interface FieldLabelConversionOptions {
+  aliases?: Readonly<Record<string, string>>;
+  also?: readonly string[];
+  message?: (label: string) => string;
+}
+
+const fieldLabelConversions: Record<string, FieldLabelConversionOptions> = {
+  '/Pod': { aliases: { 'spec.host': 'spec.nodeName' } },
+  'batch/Job': { message: (label) => `field label ${goQuote(label)} not supported for Job` },
+  // events.k8s.io/v1 names the core Event's fields its own way (events/v1 conversion.go).
+  'events.k8s.io/Event': {
+    also: ['reason', 'type'],
+    aliases: {
+      'regarding.kind': 'involvedObject.kind',
+      'regarding.namespace': 'involvedObject.namespace',
+      'regarding.name': 'involvedObject.name',
+      'regarding.uid': 'involvedObject.uid',
+      'regarding.apiVersion': 'involvedObject.apiVersion',
+      'regarding.resourceVersion': 'involvedObject.resourceVersion',
+      'regarding.fieldPath': 'involvedObject.fieldPath',
+      reportingController: 'reportingComponent',
+    },
+  },
 };
 
 export function indexerFor(def: KindDef): (obj: Obj) => Indexed {
@@ -41,11 +76,11 @@ export function indexerFor(def: KindDef): (obj: Obj) => Indexed {
 }
 
 export function buildFilter(def: KindDef, labels: LabelSelector, fields: FieldSelector): ListFilter {
+  const conversion = fieldLabelConversions[`${def.group}/${def.kind}`] ?? {};
+  const supported = def.namespaced || hasOwnFieldSelectors(def) ? selectableFields(def) : [...selectableFields(def), 'metadata.namespace'];
   const converted = fields.empty
     ? fields
-    : assertSupportedFields(fields, def.namespaced ? selectableFields(def) : [...selectableFields(def), 'metadata.namespace'], {
-        aliases: fieldAliases[`${def.group}/${def.kind}`],
-      });
+    : assertSupportedFields(fields, [...supported, ...(conversion.also ?? [])], { aliases: conversion.aliases, message: conversion.message });
   if (labels.empty && converted.empty) return matchEverything;
   return {
     empty: false,

@@ -71,8 +71,8 @@ export const groupKinds: KindDef[] = [
   }),
   kind({
     group: APPS, kind: 'ReplicaSet', tracksGeneration: true, plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], categories: ['all'],
+    // apps/v1 registers no field label conversion for ReplicaSets: only metadata.name and metadata.namespace select them.
     namespaced: true, subresources: [scaleSubresource({ group: APPS, resource: 'replicasets/scale' }), statusSubresource()],
-    fieldSelectors: { 'status.replicas': fieldAt('status.replicas', '0') },
   }),
   kind({
     group: APPS, nameRule: 'DNS1123Label', kind: 'StatefulSet', tracksGeneration: true, plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], categories: ['all'],

@@ -239,4 +239,13 @@ describe('update responses and bodies (kube-apiserver v1.32)', () => {
     const evDeleted = await srv.request('DELETE', `${NS}/events/ev`, { body: { propagationPolicy: 'Foreground' } });
     assert.deepEqual(evDeleted.json().metadata.finalizers, ['x.io/hold']);
   });
+  it('a binding records no managedFields entry: BindingREST writes the pod without the field manager', async () => {
+    assert.equal((await srv.request('POST', `${NS}/pods`, { body: { metadata: { name: 'bound' }, spec: { automountServiceAccountToken: false, containers: [{ name: 'c', image: 'i' }] } } })).status, 201);
+    const before = (await srv.request('GET', `${NS}/pods/bound`)).json().metadata.managedFields;
+    const bound = await srv.request('POST', `${NS}/pods/bound/binding`, { body: { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'bound' }, target: { apiVersion: 'v1', kind: 'Node', name: 'n1' } } });
+    assert.equal(bound.status, 201, bound.text);
+    const pod = (await srv.request('GET', `${NS}/pods/bound`)).json();
+    assert.equal(pod.spec.nodeName, 'n1');
+    assert.deepEqual(pod.metadata.managedFields, before);
+  });
 });
