@@ -577,9 +577,7 @@ export class ResourceHandler {
           throw badRequest('the patch produced an object that is not a JSON object');
         }
         const pmeta = patched.metadata ?? {};
-        if (pmeta.name !== undefined && pmeta.name !== name) {
-          throw nameMismatch(pmeta.name, name);
-        }
+        checkNameAndNamespace(pmeta, name, scope);
         const wantRV = pmeta.resourceVersion;
         if (wantRV && wantRV !== current.metadata.resourceVersion) {
           throw conflict({ group: served.group, resource: served.def.plural }, name, OPTIMISTIC_LOCK_MESSAGE);
@@ -649,9 +647,6 @@ export class ResourceHandler {
     requireApplyManager(params);
     if (sub && sub.type !== 'status') throw new StatusError(415, 'UnsupportedMediaType', `apply patches are not supported on the ${sub.name} subresource`);
     const cfg = await this.readApplyConfig(ctx, params);
-    if (cfg.metadata?.name !== undefined && cfg.metadata.name !== name) {
-      throw nameMismatch(cfg.metadata.name, name);
-    }
     const apiVersion = apiVersionOf(served.group, served.version);
     const opts = {
       apiVersion,
@@ -673,8 +668,10 @@ export class ResourceHandler {
         const base = current ?? undefined;
         // A namespace the configuration names is checked as it is (typed, then against the URL's).
         const namespace = def.namespaced && (cfg.metadata?.namespace === undefined || cfg.metadata.namespace === '') ? { namespace: scope.namespace } : {};
-        const out = applyFields(base, { ...cfg, metadata: { ...(cfg.metadata ?? {}), name, ...namespace } }, params.fieldManager, opts);
+        const out = applyFields(base, { ...cfg, metadata: { ...(cfg.metadata ?? {}), ...namespace } }, params.fieldManager, opts);
         let obj = out.object as Obj;
+        // The merged object names the URL's, as every patch must (a configuration may leave the name to the live object).
+        checkNameAndNamespace(obj.metadata ?? {}, name, scope);
         if (current) obj.metadata = { ...obj.metadata, resourceVersion: current.metadata.resourceVersion };
         if (def.schema) {
           obj = convertAppliedObject(obj, def.schema, cfg) as Obj;
@@ -763,7 +760,7 @@ export class ResourceHandler {
     if (verb === 'update') {
       const scale = decodeFixedKind(ctx, await readBody(ctx), { group: 'autoscaling', version: 'v1', kind: 'Scale' }, ScaleType);
       // The Scale is the update's object: its name is checked against the URL's (handlers/update.go checkName).
-      checkName(scale.metadata?.name, name);
+      checkNameAndNamespace(scale.metadata ?? {}, name, scope);
       write = (old) => tracked(old, scale);
     } else if (pt === 'apply') {
       const cfg = await this.readApplyConfig(ctx, params);
@@ -771,8 +768,7 @@ export class ResourceHandler {
         // Converted back into a Scale as upstream's field manager does: replicas is an int32.
         const out = convertAppliedObject(applyFields(old, cfg, manager, { ...scaleFields, force: params.force, sentConfig: cfg }).object, ScaleType, cfg) as Obj;
         // Checked once the configuration is merged, after its conflicts (a Scale may leave its name out).
-        const appliedName = out.metadata?.name;
-        if (appliedName !== undefined && appliedName !== name) throw nameMismatch(appliedName, name);
+        checkNameAndNamespace(out.metadata ?? {}, name, scope);
         return out;
       };
     } else {
@@ -780,8 +776,7 @@ export class ResourceHandler {
       const kindOfPatch = pt as 'json' | 'merge' | 'strategic';
       write = (old) => {
         const patched = applyPatchDetailed(kindOfPatch, old, scalePatch).object;
-        const patchedName = isJsonObject(patched) && isJsonObject(patched.metadata) ? patched.metadata.name : undefined;
-        if (patchedName !== undefined && patchedName !== name) throw nameMismatch(patchedName, name);
+        checkNameAndNamespace(isJsonObject(patched) && isJsonObject(patched.metadata) ? patched.metadata : {}, name, scope);
         return tracked(old, (isJsonObject(patched) ? decodePatchedObject(kindOfPatch, old, patched, ScaleType, scalePatch).object : patched) as Obj);
       };
     }
@@ -977,6 +972,14 @@ function checkName(bodyName: unknown, name: string): void {
     throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
   }
   if (bodyName !== name) throw nameMismatch(bodyName, name);
+}
+
+/** handlers' checkName as a patched object (handlers/patch.go applyPatch) and a subresource's body meet it: the URL's name, and its namespace if any. */
+function checkNameAndNamespace(meta: Obj, name: string, scope: Scope): void {
+  checkName(meta.name, name);
+  if (scope.namespace && meta.namespace && meta.namespace !== scope.namespace) {
+    throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  }
 }
 
 /** The body names another object than the URL. */

@@ -248,4 +248,30 @@ describe('update responses and bodies (kube-apiserver v1.32)', () => {
     assert.equal(pod.spec.nodeName, 'n1');
     assert.deepEqual(pod.metadata.managedFields, before);
   });
+  it('a patched or applied object must name the URL\'s object, in the request\'s namespace (handlers/patch.go applyPatch checkName)', async () => {
+    assert.equal((await srv.request('POST', `${NS}/configmaps`, { body: { metadata: { name: 'named' }, data: { a: '1' } } })).status, 201);
+    const undeterminable = (n: string) => [400, `the name of the object (${n} based on URL) was undeterminable: name must be provided`];
+    const patch = async (path: string, type: string, body: unknown) => {
+      const r = await srv.request('PATCH', `${NS}/configmaps/${path}`, { body, headers: { 'content-type': `application/${type}` } });
+      return r.status < 300 ? [r.status, r.json().metadata.name] : [r.status, r.json().message];
+    };
+    const cm = { apiVersion: 'v1', kind: 'ConfigMap', data: { a: '1' } };
+    assert.deepEqual(await patch('unnamed?fieldManager=m', 'apply-patch+yaml', cm), undeterminable('unnamed'));
+    assert.deepEqual(await patch('named?fieldManager=m', 'apply-patch+yaml', cm), [200, 'named']);
+    assert.deepEqual(await patch('named?fieldManager=m', 'apply-patch+yaml', { ...cm, metadata: { name: '' } }), undeterminable('named'));
+    assert.deepEqual(await patch('named', 'merge-patch+json', { metadata: { name: null } }), undeterminable('named'));
+    assert.deepEqual(await patch('named', 'json-patch+json', [{ op: 'remove', path: '/metadata/name' }]), undeterminable('named'));
+    assert.deepEqual(await patch('named', 'strategic-merge-patch+json', { $patch: 'delete' }), undeterminable('named'));
+    assert.deepEqual(await patch('named', 'merge-patch+json', { metadata: { namespace: 'other' } }), [400, 'the namespace of the provided object does not match the namespace sent on the request']);
+    assert.deepEqual(await patch('named', 'merge-patch+json', { metadata: { namespace: '' } }), [200, 'named']);
+    // A Scale is checked the same way, its namespace too.
+    const tmpl = { metadata: { labels: { n: 'd' } }, spec: { containers: [{ name: 'c', image: 'i' }] } };
+    assert.equal((await srv.request('POST', '/apis/apps/v1/namespaces/default/deployments', { body: { metadata: { name: 'named' }, spec: { selector: { matchLabels: { n: 'd' } }, template: tmpl } } })).status, 201);
+    const scalePatch = async (body: unknown) => {
+      const r = await srv.request('PATCH', '/apis/apps/v1/namespaces/default/deployments/named/scale', { body, headers: { 'content-type': 'application/merge-patch+json' } });
+      return [r.status, r.json().message];
+    };
+    assert.deepEqual(await scalePatch({ metadata: { name: null } }), undeterminable('named'));
+    assert.deepEqual(await scalePatch({ metadata: { namespace: 'x' } }), [400, 'the namespace of the provided object does not match the namespace sent on the request']);
+  });
 });
