@@ -13,6 +13,7 @@ import {
   capUpdateManagers,
   copyManaged,
   decodeManagedFields,
+  decodeOrEmpty,
   DEFAULT_MAX_UPDATE_MANAGERS,
   emptyManaged,
   encodeManagedFields,
@@ -179,14 +180,6 @@ export function isResetManagedFields(managedFields: unknown): boolean {
   if (!isObject(e)) return e === null;
   const keys = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'fieldsV1', 'subresource'];
   return keys.every((k) => e[k] === undefined || e[k] === null || e[k] === '');
-}
-
-function decodeOrEmpty(entries: unknown): Managed {
-  try {
-    return decodeManagedFields(Array.isArray(entries) ? (entries as ManagedFieldsEntry[]) : []);
-  } catch {
-    return emptyManaged();
-  }
 }
 
 /** cap managers > build manager info > managed-fields updater > strip meta > structured merge, for an update. */

@@ -105,6 +105,15 @@ function entryGoString(e: ManagedFieldsEntry): string {
   return `{${e.manager ?? ''} ${e.operation ?? ''} ${e.apiVersion ?? ''} ${e.time ?? '<nil>'} ${e.fieldsType ?? ''} ${e.fieldsV1 === undefined ? '<nil>' : 'fieldsV1'} ${e.subresource ?? ''}}`;
 }
 
+/** DecodeManagedFields where a failure counts as no entries (what is stored always decodes; a request's may not). */
+export function decodeOrEmpty(entries: unknown): Managed {
+  try {
+    return decodeManagedFields(Array.isArray(entries) ? (entries as ManagedFieldsEntry[]) : []);
+  } catch {
+    return emptyManaged();
+  }
+}
+
 /** Upstream's order: operation, then time (seconds), manager, apiVersion, subresource. */
 export function compareEntries(p: ManagedFieldsEntry, q: ManagedFieldsEntry): number {
   const op = goStringCompare(p.operation ?? '', q.operation ?? '');

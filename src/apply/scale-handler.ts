@@ -12,7 +12,7 @@
 // nobody (the skip-non-applied rule), until an apply makes the "before-first-apply" manager.
 
 import { FieldSet } from './fieldset.js';
-import { decodeManagedFields, emptyManaged, encodeManagedFields, type Managed, type ManagedFieldsEntry } from './managed.js';
+import { decodeOrEmpty, emptyManaged, encodeManagedFields, type ManagedFieldsEntry } from './managed.js';
 import { fieldPE, type Path } from './path.js';
 
 export const SCALE_API_VERSION = 'autoscaling/v1';
@@ -23,14 +23,6 @@ const REPLICAS_IN_SCALE: Path = [fieldPE('spec'), fieldPE('replicas')];
  * scale subresource. Entries at an apiVersion absent from the map are dropped.
  */
 export type ReplicasPaths = ReadonlyMap<string, readonly string[] | null>;
-
-function decodeOrEmpty(entries: unknown): Managed {
-  try {
-    return decodeManagedFields(Array.isArray(entries) ? (entries as ManagedFieldsEntry[]) : []);
-  } catch {
-    return emptyManaged();
-  }
-}
 
 const pathOf = (fields: readonly string[]): Path => fields.map(fieldPE);
 

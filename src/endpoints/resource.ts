@@ -34,7 +34,7 @@ import { PacedWriter, type PacedOutput } from '../server/paced-writer.js';
 import type { Catalog, ServedResource } from '../types/catalog.js';
 import { apiVersionOf } from '../types/catalog.js';
 import type { KindDef, Obj, SubresourceDef, Verb } from '../types/kind.js';
-import { cborApplyPatchAsJson, cborBodyAsJson, checkObject, decodeApplyPatchYaml, decodeObject, decodeTypedObject, parseBody } from './decode.js';
+import { cborApplyPatchAsJson, cborBodyAsJson, checkObject, decodeApplyPatchYaml, decodeObject, decodeTypedObject } from './decode.js';
 import { decodeDeleteOptionsBody } from './delete-options.js';
 import { convertAppliedObject, decodePatchedObject } from './typed-decode.js';
 import { applyScale, toScale } from './scale.js';
@@ -513,13 +513,8 @@ export class ResourceHandler {
     const fieldManager = this.manager(ctx, params.fieldManager);
     const obj = await this.readObject(ctx, scope, params.fieldValidation);
     const name = ctx.info.name;
-    checkName(obj.metadata?.name, name);
-    if (scope.served.def.namespaced) {
-      if (obj.metadata.namespace && obj.metadata.namespace !== scope.namespace) {
-        throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
-      }
-      obj.metadata.namespace = scope.namespace;
-    }
+    checkNameAndNamespace(obj.metadata ?? {}, name, scope);
+    if (scope.served.def.namespaced) obj.metadata.namespace = scope.namespace;
     const admission = this.admission(ctx, { scope, sub, name, options: optionsObject('UpdateOptions', ctx.query), dryRun });
     if (sub?.type === 'ephemeralcontainers' || sub?.type === 'resize') {
       const kind = sub.type;
@@ -547,7 +542,7 @@ export class ResourceHandler {
     const served = scope.served;
     const custom = customResourceOf(served.def);
     const isCustom = custom !== undefined;
-    const pt = patchType(header(ctx.req, 'content-type'), isCustom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply'], { cbor: this.cbor });
+    const pt = patchType(header(ctx.req, 'content-type'), patchTypesOf(isCustom), { cbor: this.cbor });
     if (pt === 'apply') return this.apply(ctx, scope, sub, params);
     forbidForce(ctx);
     const fieldManager = this.manager(ctx, params.fieldManager);
@@ -749,7 +744,7 @@ export class ResourceHandler {
       return sendScale(obj);
     }
     const params = writeParams(ctx.query, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
-    const pt = verb === 'patch' ? patchType(header(ctx.req, 'content-type'), custom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply'], { cbor: this.cbor }) : undefined;
+    const pt = verb === 'patch' ? patchType(header(ctx.req, 'content-type'), patchTypesOf(custom !== undefined), { cbor: this.cbor }) : undefined;
     if (pt === 'apply') requireApplyManager(params);
     else if (pt !== undefined) forbidForce(ctx);
     const manager = pt === 'apply' ? params.fieldManager : this.manager(ctx, params.fieldManager);
@@ -944,6 +939,11 @@ export function withoutTypeMeta(b: Buffer): Buffer[] {
   if (next === 0x7d) return [OPEN_BRACE, b.subarray(avEnd + 1)];
   return [b];
 }
+/** The patch types a kind takes: a custom resource has no Go struct for strategic merge. */
+function patchTypesOf(custom: boolean): ('json' | 'merge' | 'strategic' | 'apply')[] {
+  return custom ? ['json', 'merge', 'apply'] : ['json', 'merge', 'strategic', 'apply'];
+}
+
 /** An apply patch names its manager (PatchOptions validation). */
 function requireApplyManager(params: WriteParams): void {
   if (!params.fieldManager) {

@@ -75,12 +75,15 @@ export function indexerFor(def: KindDef): (obj: Obj) => Indexed {
   };
 }
 
-export function buildFilter(def: KindDef, labels: LabelSelector, fields: FieldSelector): ListFilter {
+/** The selector through the kind's field label conversion (what a list or watch with a field selector pays for). */
+function convertFieldLabels(def: KindDef, fields: FieldSelector): FieldSelector {
   const conversion = fieldLabelConversions[`${def.group}/${def.kind}`] ?? {};
   const supported = def.namespaced || hasOwnFieldSelectors(def) ? selectableFields(def) : [...selectableFields(def), 'metadata.namespace'];
-  const converted = fields.empty
-    ? fields
-    : assertSupportedFields(fields, [...supported, ...(conversion.also ?? [])], { aliases: conversion.aliases, message: conversion.message });
+  return assertSupportedFields(fields, [...supported, ...(conversion.also ?? [])], { aliases: conversion.aliases, message: conversion.message });
+}
+
+export function buildFilter(def: KindDef, labels: LabelSelector, fields: FieldSelector): ListFilter {
+  const converted = fields.empty ? fields : convertFieldLabels(def, fields);
   if (labels.empty && converted.empty) return matchEverything;
   return {
     empty: false,

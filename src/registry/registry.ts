@@ -29,13 +29,12 @@ import { ContinueTokenError, decodeContinue, encodeContinue } from '../apimachin
 import type { ListFilter } from './filter.js';
 import { clone, deepEqual, metaOf, newUid, nowTimestamp } from './meta.js';
 import { generateName, validateMeta, validateMetaUpdate } from './meta-validation.js';
-import { CorruptObjectError, ResourceStore } from './resource-store.js';
+import { CorruptObjectError, fieldOrderOf, ResourceStore } from './resource-store.js';
 import { isResetManagedFields, update as trackUpdate } from '../apply/index.js';
 import { AdmissionChain } from '../admission/chain.js';
 import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
 import type { RequestAdmission } from '../admission/types.js';
 import { canonicalObject } from '../apimachinery/objectmeta.js';
-import { fieldsOf } from '../types/schema.js';
 import { goJson, type Json } from '../types/go-json.js';
 import { ObjectMeta } from '../types/schemas/meta.js';
 import { customResourceOf } from '../crd/kind.js';
@@ -288,7 +287,7 @@ export class Registry {
     const out = def.storedAs ? this.goShaped(def, def.storedAs.fromStored(obj)) : obj;
     out.apiVersion = apiVersionOf(served.group, served.version);
     out.kind = def.kind;
-    return canonicalObject(out, def.schema ? Object.keys(fieldsOf(def.schema)) : undefined);
+    return canonicalObject(out, fieldOrderOf(def));
   }
 
   /**
@@ -302,7 +301,8 @@ export class Registry {
 
   /** A written built-in object's keys in its struct order (a custom resource's are sorted when it is sent). */
   private ordered(def: KindDef, obj: Obj): Obj {
-    return def.schema ? canonicalObject(obj, Object.keys(fieldsOf(def.schema))) : obj;
+    const order = fieldOrderOf(def);
+    return order ? canonicalObject(obj, order) : obj;
   }
 
   private toStored(served: ServedResource, obj: Obj): Obj {
@@ -1070,7 +1070,6 @@ function checkDeletePreconditions(served: ServedResource, current: Obj, pre: Del
   }
 }
 
-/** A slice update (status, finalize) starts from the stored object but keeps the ownership computed for this write. */
 /** The object as deleted at once after graceful marking: deletionTimestamp now, no grace period, a new generation. */
 function markedDeletedNow(obj: Obj): Obj {
   const out = clone(obj);
@@ -1080,6 +1079,7 @@ function markedDeletedNow(obj: Obj): Obj {
   return out;
 }
 
+/** A status update starts from the stored object but keeps the ownership computed for this write. */
 function carryManagedFields(next: Obj, desiredMeta: Obj): void {
   if (desiredMeta.managedFields === undefined) delete next.metadata.managedFields;
   else next.metadata.managedFields = desiredMeta.managedFields;

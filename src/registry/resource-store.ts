@@ -15,6 +15,17 @@ export class CorruptObjectError extends Error {
   }
 }
 
+const fieldOrders = new WeakMap<object, string[]>();
+
+/** A built-in kind's top-level fields in its struct's order (undefined for a custom resource), computed once per schema. */
+export function fieldOrderOf(def: KindDef): string[] | undefined {
+  const schema = def.schema;
+  if (!schema) return undefined;
+  let order = fieldOrders.get(schema);
+  if (!order) fieldOrders.set(schema, (order = Object.keys(fieldsOf(schema))));
+  return order;
+}
+
 export class ResourceStore {
   readonly cache: WatchCache;
   readonly prefix: string;
@@ -50,7 +61,7 @@ export class ResourceStore {
   }
 
   private get fieldOrder(): string[] | undefined {
-    return this.def.schema ? Object.keys(fieldsOf(this.def.schema)) : undefined;
+    return fieldOrderOf(this.def);
   }
 
   decode(kv: KeyValue): Obj {
