@@ -52,6 +52,7 @@ import { STORE_FILE } from './storage/sqlite/schema.js';
 import type { KeyValue, Store } from './storage/store.js';
 import { builtinCatalog } from './types/catalog.js';
 import { CustomResourceDefinitions, customResourceDefinitions } from './crd/index.js';
+import { ApiServiceRegistration } from './server/apiservice-registration.js';
 import { createLogger, type Logger } from './util/log.js';
 import { startMark } from './util/start-trace.js';
 
@@ -252,6 +253,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
     return openapi;
   };
   const crds = new CustomResourceDefinitions(registry, logger);
+  const apiServices = new ApiServiceRegistration(registry, catalog, logger);
   catalog.onChange(() => {
     discovery.invalidate();
     openapi?.invalidate();
@@ -361,7 +363,9 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
         .then(() => authz.start()),
       admission.start(),
       concurrency.start().then(flowControlConfigured),
-      crds.start(),
+      // As upstream's autoregistration waits for the initial CRD sync: the APIServices of the CRDs
+      // already stored are not taken for stale ones.
+      crds.start().then(() => bootstrapWithRetries(() => apiServices.start(), logger)),
     ]);
     cachesReady();
     startMark('layers started (ready)');
@@ -383,6 +387,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       await elector.stop();
       controllers.stop();
+      apiServices.stop();
       crds.stop();
       authz.stop();
       admission.stop();

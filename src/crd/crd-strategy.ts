@@ -32,9 +32,12 @@ export function installCrdStrategy(def: KindDef): void {
     },
     // Until the CRD is terminating, deleting it only marks it: its custom resources go first.
     blocksDeletion: (obj: Obj) => !obj.metadata?.deletionTimestamp,
-    prepareForTermination(obj: Obj) {
-      base.prepareForTermination?.(obj);
+    prepareForTermination(obj: Obj, old: Obj) {
+      base.prepareForTermination?.(obj, old);
       const crd = asCrd(obj);
+      // The CRD's REST marks it itself (customresourcedefinition/etcd.go Delete), without
+      // rest.BeforeDelete's new generation.
+      if (old.metadata?.generation !== undefined) crd.metadata.generation = old.metadata.generation;
       const finalizers: string[] = Array.isArray(crd.metadata.finalizers) ? crd.metadata.finalizers : [];
       if (!finalizers.includes(CLEANUP_FINALIZER)) crd.metadata.finalizers = [...finalizers, CLEANUP_FINALIZER];
       delete crd.metadata.deletionGracePeriodSeconds;

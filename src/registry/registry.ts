@@ -937,7 +937,7 @@ export class Registry {
           meta.deletionGracePeriodSeconds = grace;
           // Marked for deletion, an object with a generation gets a new one (rest.BeforeDelete, markAsDeleting).
           if (Number(meta.generation) > 0) meta.generation = Number(meta.generation) + 1;
-          def.strategy?.prepareForTermination?.(next);
+          def.strategy?.prepareForTermination?.(next, current);
         } else if (grace < Number(meta.deletionGracePeriodSeconds ?? 0)) {
           // A shorter grace period may replace a longer one.
           meta.deletionTimestamp = nowTimestamp(new Date(Date.now() + grace * 1000));

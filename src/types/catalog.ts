@@ -1,6 +1,7 @@
 // The catalog: every kind skiff serves, indexed for routing and discovery.
 
 import { coreKinds } from './core.js';
+import { builtinPriority } from './api-priorities.js';
 import { groupKinds } from './groups.js';
 import type { KindDef } from './kind.js';
 import { builtinSchema } from './builtin-schemas.js';
@@ -79,6 +80,7 @@ export class Catalog {
       this.kinds.push(def);
       for (const version of def.versions) this.index(def, version);
     }
+    sortByPriority(this.groups);
     // Custom resources: groups by name after the built-in ones (as the aggregator orders
     // CRD groups), versions in kube-aware order, resources by plural; a built-in wins a clash.
     const entries = [...this.custom.values()].sort((a, b) => (a.group < b.group ? -1 : a.group > b.group ? 1 : a.plural < b.plural ? -1 : a.plural > b.plural ? 1 : 0));
@@ -258,4 +260,16 @@ export function builtinCatalog(runtimeConfig: Record<string, string> = {}, featu
     });
   }
   return new Catalog(kinds);
+}
+
+/**
+ * The built-in groups in discovery order (api-priorities.ts): by group priority, highest first,
+ * ties by name; each group's versions by version priority, highest first. A version without a
+ * priority keeps its place after those with one.
+ */
+function sortByPriority(groups: { name: string; versions: string[] }[]): void {
+  const versionRank = (g: string, v: string) => builtinPriority(g, v)?.version ?? -1;
+  const groupRank = (g: { name: string; versions: string[] }) => Math.max(-1, ...g.versions.map((v) => builtinPriority(g.name, v)?.group ?? -1));
+  for (const g of groups) g.versions.sort((a, b) => versionRank(g.name, b) - versionRank(g.name, a));
+  groups.sort((a, b) => groupRank(b) - groupRank(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

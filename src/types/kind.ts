@@ -71,7 +71,7 @@ export interface Strategy {
   /** Something other than metadata.finalizers holds the object while terminating (namespaces' spec.finalizers). */
   blocksDeletion?(obj: Obj): boolean;
   /** Applied when an object starts terminating (namespaces: phase Terminating). */
-  prepareForTermination?(obj: Obj): void;
+  prepareForTermination?(obj: Obj, old: Obj): void;
   /**
    * The kind's DefaultGarbageCollectionPolicy: OrphanDependents when a delete without a policy
    * orphans dependents; Unsupported when deletes never add (and drop) the orphan and
