@@ -306,7 +306,8 @@ export function invalid(gk: GroupKind, name: string, errs: FieldError[]): Status
   const details: StatusDetails = {};
   if (name) details.name = name;
   if (gk.group) details.group = gk.group;
-  details.kind = gk.kind;
+  // StatusDetails.Kind is omitempty: a review's decoded internal object has none.
+  if (gk.kind) details.kind = gk.kind;
   details.causes = causes;
   return new StatusError(422, 'Invalid', message, details);
 }

@@ -500,7 +500,7 @@ export class ResourceHandler {
     if (this.reviews && isReview(scope.served)) {
       await admission?.mutate('CREATE', obj, undefined);
       await admission?.validate('CREATE', obj, undefined);
-      this.sendObject(ctx, 201, scope.served, await this.reviews.answer(ctx, scope.served, obj));
+      this.sendObject(ctx, 201, scope.served, await this.reviews.answer(ctx, scope.served, obj, this.manager(ctx, fieldManager)));
       return;
     }
     const created = await this.registry.createEncoded(scope, obj, { dryRun, fieldManager: this.manager(ctx, fieldManager), user: ctx.user, admission });

@@ -7,7 +7,10 @@ import { failureReason } from '../authn/errors.js';
 import { intersectAudiences, type Authenticator, type UserInfo } from '../authn/types.js';
 import type { Ctx } from '../server/http.js';
 import type { Attributes, Authorizer, RuleResolver } from '../authz/types.js';
-import type { ServedResource } from '../types/catalog.js';
+import { update as trackUpdate } from '../apply/index.js';
+import { nowTimestamp } from '../registry/meta.js';
+import { apiVersionOf, type ServedResource } from '../types/catalog.js';
+import { goJson } from '../types/go-json.js';
 import type { Obj } from '../types/kind.js';
 
 export const REVIEW_KINDS = new Set([
@@ -31,6 +34,27 @@ function userInfoJson(u: UserInfo): Obj {
   return out;
 }
 
+/**
+ * handlers/create.go before a REST's Create: EnsureObjectNamespaceMatchesRequestNamespace,
+ * WipeObjectMetaSystemFields (uid, creationTimestamp, deletion fields) and the field manager's
+ * Update entry for what the body sets.
+ */
+function asCreated(served: ServedResource, review: Obj, requestNamespace: string | undefined, manager: string): Obj {
+  const out: Obj = { ...review, metadata: { ...(review.metadata ?? {}) } };
+  const meta = out.metadata;
+  if (served.def.namespaced) {
+    if (meta.namespace && meta.namespace !== requestNamespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    if (requestNamespace) meta.namespace = requestNamespace;
+  } else if (meta.namespace) {
+    delete meta.namespace;
+  }
+  for (const f of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink']) delete meta[f];
+  const entries = trackUpdate(undefined, out, manager, { apiVersion: apiVersionOf(served.group, served.version), schema: served.def.schema });
+  if (entries.length) meta.managedFields = entries;
+  else delete meta.managedFields;
+  return out;
+}
+
 export class Reviews {
   constructor(
     private readonly authenticator: Authenticator,
@@ -40,34 +64,30 @@ export class Reviews {
     private readonly apiAudiences: readonly string[] = [],
   ) {}
 
-  /** Answer a review: the returned object is the response body (201). */
-  async answer(ctx: Ctx, served: ServedResource, review: Obj): Promise<Obj> {
+  /**
+   * Answer a review: the returned object is the response body (201), in the kind's struct order.
+   * `manager` is the write's field manager (the fieldManager parameter or the User-Agent's).
+   */
+  async answer(ctx: Ctx, served: ServedResource, review: Obj, manager: string): Promise<Obj> {
     const kind = served.def.kind;
-    // handlers/create.go (EnsureObjectNamespaceMatchesRequestNamespace) runs before any review is answered.
-    const objectNamespace = review.metadata?.namespace;
-    if (served.def.namespaced && objectNamespace && objectNamespace !== ctx.info.namespace) {
-      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
-    }
-    const out: Obj = { kind, apiVersion: review.apiVersion, metadata: {}, ...(review.spec !== undefined ? { spec: review.spec } : {}) };
+    const schema = served.def.schema!;
     const user = ctx.user!;
     switch (kind) {
+      // Both RESTs answer a new object: nothing of the request's is echoed.
       case 'SelfSubjectReview':
-        out.status = { userInfo: userInfoJson(user) };
-        return out;
-      case 'TokenReview':
-        out.status = await this.tokenReview(review);
-        return out;
+        return goJson({ kind, apiVersion: review.apiVersion, metadata: { creationTimestamp: nowTimestamp() }, status: { userInfo: userInfoJson(user) } }, schema) as Obj;
       case 'SelfSubjectRulesReview': {
         // pkg/registry/authorization/selfsubjectrulesreview/rest.go: a rules review needs a namespace.
         const namespace = String(review.spec?.namespace ?? '');
         if (!namespace) throw badRequest('no namespace on request');
-        out.status = await this.rules(user, namespace);
-        return out;
+        return goJson({ kind, apiVersion: review.apiVersion, metadata: {}, spec: {}, status: await this.rules(user, namespace) }, schema) as Obj;
       }
-      default:
-        out.status = await this.access(ctx, served, review, user);
-        return out;
     }
+    // The others answer the request's object as handlers/create.go hands it to them: in the
+    // request's namespace, its system fields wiped, and the field manager's entry added.
+    const out = asCreated(served, review, ctx.info.namespace, manager);
+    out.status = kind === 'TokenReview' ? await this.tokenReview(review) : await this.access(ctx, served, out, user);
+    return goJson(out, schema) as Obj;
   }
 
   /** pkg/registry/authentication/tokenreview/storage.go: the token through the real authenticators, for the requested audiences. */

@@ -98,3 +98,63 @@ describe('reviews', () => {
     assert.deepEqual([otherNs.status, otherNs.json().message], [400, 'the namespace of the provided object does not match the namespace sent on the request']);
   });
 });
+
+// What each review's REST answers, as kube-apiserver v1.32 does (compared by hand with
+// test/support/kube-apiserver.ts): the access and token reviews answer the request's object as
+// handlers/create.go hands it on (system fields wiped, the request's namespace, the field
+// manager's Update entry, creationTimestamp null) in struct order; SelfSubjectReview and
+// SelfSubjectRulesReview answer a new object (a creation time; an empty spec).
+describe('review responses', () => {
+  let srv: TestServer;
+  before(async () => {
+    srv = await startTestServer({ store: 'memory' });
+  });
+  after(async () => {
+    await srv?.close();
+  });
+  const ua = { 'user-agent': 'kubectl/v1.34.0 (linux/amd64) kubernetes/abc' };
+
+  it('answers an access review with its wiped metadata, the field manager entry and the spec in struct order', async () => {
+    const r = await srv.request('POST', '/apis/authorization.k8s.io/v1/namespaces/default/localsubjectaccessreviews', {
+      raw: JSON.stringify({ spec: { user: 'bob', resourceAttributes: { resource: 'pods', verb: 'get', namespace: 'default' } }, kind: 'LocalSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1' }),
+      headers: { ...ua, 'content-type': 'application/json' },
+    });
+    assert.equal(r.status, 201, r.text);
+    const time = r.json().metadata.managedFields[0].time;
+    assert.equal(
+      r.text.trim(),
+      '{"kind":"LocalSubjectAccessReview","apiVersion":"authorization.k8s.io/v1","metadata":{"namespace":"default","creationTimestamp":null,"managedFields":[{"manager":"kubectl","operation":"Update","apiVersion":"authorization.k8s.io/v1",' +
+        `"time":"${time}","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:resourceAttributes":{".":{},"f:namespace":{},"f:resource":{},"f:verb":{}},"f:user":{}}}}]},` +
+        '"spec":{"resourceAttributes":{"namespace":"default","verb":"get","resource":"pods"},"user":"bob"},"status":{"allowed":false}}',
+    );
+  });
+
+  it('echoes a token review metadata without its system fields, with the fieldManager parameter', async () => {
+    const r = await srv.request('POST', '/apis/authentication.k8s.io/v1/tokenreviews?fieldManager=mgr', {
+      body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', metadata: { name: 'x', uid: 'u-1', creationTimestamp: '2020-01-01T00:00:00Z', labels: { a: 'b' } }, spec: { token: 'nope' } },
+    });
+    assert.equal(r.status, 201, r.text);
+    const meta = r.json().metadata;
+    assert.deepEqual(Object.keys(meta), ['name', 'creationTimestamp', 'labels', 'managedFields']);
+    assert.equal(meta.creationTimestamp, null);
+    assert.equal(meta.managedFields[0].manager, 'mgr');
+    assert.deepEqual(meta.managedFields[0].fieldsV1, { 'f:metadata': { 'f:labels': { '.': {}, 'f:a': {} } }, 'f:spec': { 'f:token': {} } });
+    assert.deepEqual(r.json().status, { user: {}, error: 'invalid bearer token' });
+  });
+
+  it('answers SelfSubjectReview and SelfSubjectRulesReview with new objects', async () => {
+    const ssr = await srv.request('POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', metadata: { name: 'x' } } });
+    assert.equal(ssr.status, 201, ssr.text);
+    assert.deepEqual(Object.keys(ssr.json().metadata), ['creationTimestamp']);
+    assert.match(ssr.json().metadata.creationTimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const rules = await srv.request('POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', { body: { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', metadata: { name: 'x' }, spec: { namespace: 'default' } } });
+    assert.equal(rules.status, 201, rules.text);
+    assert.ok(rules.text.startsWith('{"kind":"SelfSubjectRulesReview","apiVersion":"authorization.k8s.io/v1","metadata":{"creationTimestamp":null},"spec":{},"status":{"resourceRules":['), rules.text);
+  });
+
+  it('leaves kind out of the details of an invalid review (StatusDetails.Kind is omitempty)', async () => {
+    const r = await srv.request('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', { body: { spec: {} } });
+    assert.equal(r.status, 422);
+    assert.deepEqual(Object.keys(r.json().details), ['group', 'causes']);
+  });
+});

@@ -57,6 +57,9 @@ function metadataEmpty(meta: Obj, ignoreNamespace: boolean): boolean {
 export function validateAccessReview(kind: string, review: Obj, requestNamespace: string): FieldError[] {
   const spec = obj(review.spec);
   const meta = { ...obj(review.metadata) };
+  // Upstream prints the whole ObjectMeta (%#v, the field manager's entry with its time and a
+  // pointer); the value shown here leaves that entry out.
+  delete meta.managedFields;
   const local = kind === 'LocalSubjectAccessReview';
   if (local) meta.namespace = requestNamespace;
   const errs = validateSpec(spec, kind !== 'SelfSubjectAccessReview');
