@@ -241,7 +241,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const concurrency = buildConcurrency(options, registry, logger, metrics);
   const flowControl = concurrency.flowControl;
   const reviews = new Reviews(authenticator, authorizer, authorizer, apiAudiences);
-  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes, admission, metrics: requestMetrics, cbor: featureGates.enabled('CBORServingAndStorage') }, reviews, authorizer);
+  const resources = new ResourceHandler(catalog, registry, tokens, { bookmarkIntervalMs: options.bookmarkIntervalMs, watchBufferLimitBytes: options.watchBufferLimitBytes, admission, metrics: requestMetrics, cbor: featureGates.enabled('CBORServingAndStorage'), inProcessControllers: enabledControllers(options.controllers ?? ['*']).size > 0 }, reviews, authorizer);
   const discovery = new Discovery(catalog);
   // OpenAPI is built on first request; its modules load then too, not at start-up.
   let openapi: OpenApi | undefined;

@@ -227,6 +227,14 @@ export interface FieldError {
 }
 
 /** field.Error.Error() as apimachinery v1.34 prints it: strings with %q, numbers and bools with %v, the rest as JSON. */
+/** A Go []byte as a field error's value: printed as %#v prints it (nil is `[]byte(nil)`). */
+export class GoBytes {
+  constructor(readonly bytes: Uint8Array | null) {}
+  toString(): string {
+    return this.bytes ? `[]byte{${[...this.bytes].map((b) => `0x${b.toString(16)}`).join(', ')}}` : '[]byte(nil)';
+  }
+}
+
 export function goFieldErrorString(e: FieldError): string {
   return `${e.field}: ${goFieldErrorBody(e)}`;
 }
@@ -245,6 +253,8 @@ export function goFieldErrorBody(e: FieldError): string {
     s = title;
   } else if (typeof e.value === 'string') {
     s = `${title}: ${goQuote(e.value)}`;
+  } else if (e.value instanceof GoBytes) {
+    s = `${title}: ${e.value}`;
   } else {
     s = `${title}: ${goJSON(e.value)}`;
   }

@@ -68,11 +68,4 @@ export function limitPodUpdate(kind: 'ephemeralcontainers' | 'resize', desired: 
 }
 
 /** The kubelet-backed subresources: a pod must be on a node, and skiff runs no kubelet. */
-export async function connectPod(registry: Registry, scope: Scope, name: string, sub: string): Promise<never> {
-  const pod = await registry.get(scope, name);
-  if (!pod.spec?.nodeName) throw badRequest(`pod ${name} does not have a host assigned`);
-  void sub;
-  throw new StatusError(503, 'ServiceUnavailable', `no kubelet is reachable for node "${pod.spec.nodeName}": skiff does not run nodes`);
-}
-
 export { PODS };

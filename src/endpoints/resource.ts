@@ -42,7 +42,8 @@ import { patchSchemaOf } from '../registry/patch-schema.js';
 import { apply as applyFields, managerOrUserAgent, update as trackUpdate } from '../apply/index.js';
 import { parentManagedFields, scaleManagedFields, SCALE_API_VERSION, type ReplicasPaths } from '../apply/scale-handler.js';
 import { evictPod } from './eviction.js';
-import { bindPod, connectPod, limitPodUpdate } from './pod-subresources.js';
+import { bindPod, limitPodUpdate } from './pod-subresources.js';
+import { connect } from './connect.js';
 import type { TokenIssuer } from './token-request.js';
 import { Scale as ScaleType } from '../types/schemas/autoscaling.js';
 import { decodeObjectProto, encodeObjectProto, encodeWatchEventProto, listType, PROTOBUF_MEDIA_TYPE } from '../encoding/protobuf.js';
@@ -52,6 +53,7 @@ import { coreSchemas } from '../types/schemas/core.js';
 import { policySchemas } from '../types/schemas/policy.js';
 import { authenticationSchemas } from '../types/schemas/authentication.js';
 import { isReview, type Reviews } from './reviews.js';
+import { componentStatuses } from './component-statuses.js';
 import type { AdmissionChain } from '../admission/chain.js';
 import { deleteOptionsObject, optionsObject, requestAdmission, type AdmissionRequest } from './request-admission.js';
 import { attributesFor, type Authorizer } from '../authz/types.js';
@@ -72,6 +74,8 @@ export interface ResourceHandlerOptions {
   metrics?: RequestMetrics;
   /** CBORServingAndStorage: application/cbor bodies and responses, application/cbor-seq watches. */
   cbor?: boolean;
+  /** The server runs control loops of its own: componentstatuses reports them as the controller manager. */
+  inProcessControllers?: boolean;
 }
 
 export class ResourceHandler {
@@ -94,7 +98,10 @@ export class ResourceHandler {
     this.admissionChain = opts.admission;
     this.metrics = opts.metrics;
     this.cbor = opts.cbor ?? false;
+    this.inProcessControllers = opts.inProcessControllers ?? true;
   }
+
+  private readonly inProcessControllers: boolean;
 
   private readonly cbor: boolean;
 
@@ -130,7 +137,8 @@ export class ResourceHandler {
     let sub: SubresourceDef | undefined;
     if (info.subresource) {
       sub = def.subresources?.find((s) => s.name === info.subresource);
-      if (!sub || info.parts.length > 3) throw resourceNotFound();
+      // Only a proxy takes a path after its name (go-restful's `{name}/proxy/{path:*}` routes).
+      if (!sub || (info.parts.length > 3 && sub.name !== 'proxy')) throw resourceNotFound();
     } else if (info.parts.length > 2) {
       throw resourceNotFound();
     }
@@ -590,25 +598,10 @@ export class ResourceHandler {
     this.sendObject(ctx, 200, served, res.obj);
   }
 
-  /** componentstatuses: computed on read from the control plane's health, never stored. */
+  /** componentstatuses: computed on read from the control plane's health, never stored (component-statuses.ts). */
   private async componentStatuses(ctx: Ctx, scope: Scope, verb: Verb): Promise<void> {
     const store = this.registry.store;
-    const storeHealthy = await store.check().then(
-      () => null,
-      (e: Error) => e.message,
-    );
-    const item = (name: string, error: string | null) => ({
-      kind: 'ComponentStatus',
-      apiVersion: 'v1',
-      metadata: { name },
-      conditions: [error === null ? { type: 'Healthy', status: 'True', message: 'ok' } : { type: 'Healthy', status: 'False', error }],
-    });
-    const items = [
-      // skiff runs no scheduler; its control loops run in-process.
-      item('scheduler', 'skiff runs no kube-scheduler'),
-      item('controller-manager', null),
-      item('etcd-0', storeHealthy),
-    ];
+    const items = await componentStatuses({ inProcessControllers: this.inProcessControllers, storeCheck: () => store.check() });
     if (verb === 'get') {
       const found = items.find((i) => i.metadata.name === ctx.info.name);
       if (!found) throw notFound({ group: '', resource: 'componentstatuses' }, ctx.info.name);
@@ -700,7 +693,7 @@ export class ResourceHandler {
       const admission = this.admission(ctx, { scope, sub, name, options, dryRun: false, kind: { group: '', version: 'v1', kind: options.kind } });
       await admission?.mutate('CONNECT', options, undefined);
       await admission?.validate('CONNECT', options, undefined);
-      return connectPod(this.registry, scope, name, sub.name);
+      return connect(this.registry, scope, name, sub.name);
     }
     const { dryRun } = writeParams(ctx.query, 'CreateOptions');
     const kind = sub.kind!;

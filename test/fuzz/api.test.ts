@@ -179,7 +179,7 @@ const QUERY_VALUES = fc.oneof(
   fc.integer().map(String),
 );
 
-const ODD_SEGMENTS = ['.', '..', '%2F', '%2e%2e', '', 'é', '%C3%A9', '%00', '%ff', 'a'.repeat(254), 'a'.repeat(300), 'b'.repeat(70_000), '%', '%zz', '%E4%B8%AD', '~', ';', 'a;b', '*', 'default', 'fuzz', 'configmaps', 'status', 'scale', 'x:y', '+', '%20', '\u4e2d'];
+const ODD_SEGMENTS = ['.', '..', '%2F', '%2e%2e', '', 'é', '%C3%A9', '%00', '%ff', 'a'.repeat(254), 'a'.repeat(300), 'b'.repeat(70_000), '%', '%zz', '%E4%B8%AD', '~', ';', 'a;b', '*', 'default', 'fuzz', 'configmaps', 'status', 'scale', 'x:y', '+', '%20', '\u4e2d', 'https:x:80', 'ftp:x:1', ':80', 'a:b:c:d', 'x:99999999999999999999', 'x:-1'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO', 'M-SEARCH', 'get', 'Delete'];
 
 describe(`API fuzz (seed ${SEED})`, () => {
@@ -272,7 +272,9 @@ describe(`API fuzz (seed ${SEED})`, () => {
   it('odd paths and odd methods', async () => {
     const arb = fc.tuple(
       fc.constantFrom(...METHODS),
-      fc.constantFrom('/api/v1/namespaces/X/configmaps/Y', '/api/v1/namespaces/X/Y', '/apis/X/v1/Y', '/apis/apps/X/namespaces/fuzz/deployments/Y', '/X/Y', '/api/X', '/openapi/v3/X', '/apis/fuzz.example.com/v1/namespaces/X/widgets/Y/status', '/api/v1/namespaces/fuzz/pods/Y/X'),
+      fc.constantFrom('/api/v1/namespaces/X/configmaps/Y', '/api/v1/namespaces/X/Y', '/apis/X/v1/Y', '/apis/apps/X/namespaces/fuzz/deployments/Y', '/X/Y', '/api/X', '/openapi/v3/X', '/apis/fuzz.example.com/v1/namespaces/X/widgets/Y/status', '/api/v1/namespaces/fuzz/pods/Y/X',
+        // Proxy names ([scheme:]name[:port]) and the path after them; computed and registered objects.
+        '/api/v1/namespaces/fuzz/services/Y/proxy/X', '/api/v1/namespaces/fuzz/pods/Y/proxy/X', '/api/v1/nodes/Y/proxy/X', '/api/v1/componentstatuses/Y', '/apis/apiregistration.k8s.io/v1/apiservices/Y'),
       fc.constantFrom(...ODD_SEGMENTS),
       fc.constantFrom(...ODD_SEGMENTS),
       fc.constantFrom('', '?', '?&&', '?a=%zz', '#frag', '/', '//'),

@@ -157,4 +157,29 @@ describe('subresources', () => {
     const bad = await srv.request('POST', '/api/v1/namespaces/default/bindings', { body: { metadata: { name: 'tobind' }, target: { kind: 'Pod', name: '' } } });
     assert.deepEqual(bad.json().details?.causes?.map((c: { field: string }) => c.field), ['target.kind', 'target.name']);
   });
+
+  // Each REST's ResourceLocation as kube-apiserver v1.32 answers it (compared with
+  // test/support/kube-apiserver.ts): `[scheme:]name[:port]` names, a path after /proxy/, a
+  // numbered port looked up in the service, then its Endpoints.
+  it('answers proxy requests up to where kube-apiserver would dial', async () => {
+    const ns = '/api/v1/namespaces/default';
+    assert.equal((await srv.request('POST', `${ns}/services`, { body: { metadata: { name: 'px' }, spec: { ports: [{ port: 80 }] } } })).status, 201);
+    const answer = async (path: string) => {
+      const r = await srv.request('GET', path);
+      return [r.status, r.json().message];
+    };
+    assert.deepEqual(await answer(`${ns}/services/nosvc:80/proxy/`), [404, 'services "nosvc" not found']);
+    assert.deepEqual(await answer(`${ns}/services/px/proxy/some/path`), [404, 'services "px" not found']);
+    assert.deepEqual(await answer(`${ns}/services/https:px:81/proxy/`), [503, 'no service port 81 found for service "px"']);
+    assert.deepEqual(await answer(`${ns}/services/ftp:px:80/proxy/`), [400, 'invalid service request "ftp:px:80"']);
+    assert.deepEqual(await answer(`${ns}/services/a:b:c:d/proxy/`), [400, 'invalid service request "a:b:c:d"']);
+    assert.deepEqual(await answer(`${ns}/services/:80/proxy/`), [400, 'invalid service request ":80"']);
+    assert.equal((await srv.request('POST', `${ns}/endpoints`, { body: { metadata: { name: 'px' } } })).status, 201);
+    assert.deepEqual(await answer(`${ns}/services/px:80/proxy/`), [503, 'no endpoints available for service "px"']);
+    assert.deepEqual(await answer('/api/v1/nodes/nonode:10250/proxy/healthz'), [404, 'nodes "nonode" not found']);
+    assert.deepEqual(await answer(`${ns}/pods/nopod:80/proxy/`), [404, 'pods "nopod" not found']);
+    assert.deepEqual(await answer(`${ns}/pods/x:y:z:w/proxy/`), [400, 'invalid pod request "x:y:z:w"']);
+    // Only a proxy takes a path after its subresource.
+    assert.equal((await srv.request('GET', `${ns}/pods/nopod/log/extra`)).status, 404);
+  });
 });

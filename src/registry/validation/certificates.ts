@@ -4,6 +4,7 @@
 // and ClusterTrustBundle (name prefixed by its signer, a bundle of CA certificates).
 
 import { X509Certificate } from 'node:crypto';
+import { GoBytes } from '../../apimachinery/errors.js';
 import { DNS1123_LABEL_MAX_LENGTH, DNS1123_SUBDOMAIN_MAX_LENGTH, isDNS1123Label, isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/validation.js';
 import { fieldErr, isSet, obj, objs, optNum, str, strs, type FieldErrors, type Obj } from './util.js';
 
@@ -72,7 +73,8 @@ function firstPemBlock(pem: string): { type: string; der: Buffer } | undefined {
 
 function validateRequest(request: unknown): FieldErrors {
   const bytes = typeof request === 'string' ? Buffer.from(request, 'base64').toString('latin1') : '';
-  const value = typeof request === 'string' ? request : null;
+  // Upstream's value is the decoded []byte.
+  const value = new GoBytes(typeof request === 'string' ? Buffer.from(request, 'base64') : null);
   const block = firstPemBlock(bytes);
   if (!block || block.type !== 'CERTIFICATE REQUEST') return [fieldErr.invalid('spec.request', value, 'PEM block type must be CERTIFICATE REQUEST')];
   const derError = derRequestError(block.der);
