@@ -83,12 +83,6 @@ export class ApiServiceRegistration {
     this.unsubscribe = undefined;
   }
 
-  /** Resolves once no sync is running or asked for (tests). */
-  async idle(): Promise<void> {
-    while (this.pending) await this.running;
-    await this.running;
-  }
-
   private resync(): void {
     if (this.pending) return;
     this.pending = true;
