@@ -2,6 +2,7 @@
 // and one OpenAPI 3.0 document per path group (/openapi/v3/<api/v1 | apis/g/v | ...>).
 
 import { createHash } from 'node:crypto';
+import { LIST_DOCS } from './openapi-list-docs.js';
 import type { Catalog } from '../types/catalog.js';
 import type { KindDef, SubresourceDef } from '../types/kind.js';
 import { fieldsOf, list, object, string, type ObjectType } from '../types/schema.js';
@@ -128,12 +129,13 @@ export class OpenApiModel {
   private listType(name: string, def: KindDef, item: ObjectType): ObjectType {
     const itemFields = fieldsOf(item);
     const listMeta = this.registry.get(LIST_META)!;
+    const docs = LIST_DOCS[name];
     return object(name, {
       apiVersion: itemFields.apiVersion ?? string().doc(API_VERSION_DOC),
-      items: list(item).required().doc(`List of ${def.plural}. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md`),
+      items: list(item).required().doc(docs?.items ?? `List of ${def.plural}. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md`),
       kind: itemFields.kind ?? string().doc(KIND_DOC),
-      metadata: { ...listMeta, description: 'Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds' },
-    }, { description: `${def.kind}List is a list of ${def.kind}` });
+      metadata: { ...listMeta, description: docs ? docs.metadata : 'Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds' },
+    }, { description: docs?.description ?? `${def.kind}List is a list of ${def.kind}` });
   }
 
   /** Paths of one group version: its discovery document and every resource. */

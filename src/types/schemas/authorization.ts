@@ -88,7 +88,7 @@ export const NonResourceRule = object(G + 'NonResourceRule', {
 export const ResourceRule = object(G + 'ResourceRule', {
   verbs: list(string(), { listType: 'atomic' }).proto(1).required().optional().keepEmpty().doc('Verb is a list of kubernetes resource API verbs, like: get, list, watch, create, update, delete, proxy.  "*" means all.'),
   apiGroups: list(string(), { listType: 'atomic' }).proto(2).optional().doc('APIGroups is the name of the APIGroup that contains the resources.  If multiple API groups are specified, any action requested against one of the enumerated resources in any API group will be allowed.  "*" means all.'),
-  resources: list(string(), { listType: 'atomic' }).proto(3).optional().doc('Resources is a list of resources this rule applies to.  "*" means all in the specified apiGroups.  "*_/foo" represents the subresource \'foo\' for all resources in the specified apiGroups.'),
+  resources: list(string(), { listType: 'atomic' }).proto(3).optional().doc("Resources is a list of resources this rule applies to.  \"*\" means all in the specified apiGroups.\n \"*/foo\" represents the subresource 'foo' for all resources in the specified apiGroups."),
   resourceNames: list(string(), { listType: 'atomic' }).proto(4).optional().doc('ResourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.  "*" means all.'),
 }, { description: 'ResourceRule is the list of actions the subject is allowed to perform on resources. The list ordering isn\'t significant, may contain duplicates, and possibly be incomplete.' });
 
