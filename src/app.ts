@@ -354,6 +354,7 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
   const postStart = (async () => {
     // The post-start hooks run side by side, as upstream's: their default objects then share
     // the store's group commits on a first start, and a restart (nothing to write) only reads.
+    const crdsStarted = crds.start();
     await Promise.all([
       bootstrapWithRetries(() => bootstrap(registry, catalog, { serviceIp, serviceCidr: serviceRange, securePort: addr.port }), logger)
         .then(() => authn.start())
@@ -363,9 +364,8 @@ export async function startServer(options: SkiffOptions = {}): Promise<RunningSk
         .then(() => authz.start()),
       admission.start(),
       concurrency.start().then(flowControlConfigured),
-      // As upstream's autoregistration waits for the initial CRD sync: the APIServices of the CRDs
-      // already stored are not taken for stale ones.
-      crds.start().then(() => bootstrapWithRetries(() => apiServices.start(), logger)),
+      crdsStarted,
+      bootstrapWithRetries(() => apiServices.start(crdsStarted), logger),
     ]);
     cachesReady();
     startMark('layers started (ready)');

@@ -6,7 +6,8 @@
 // As autoregister's table has it:
 // - a missing APIService is created (an `onstart` one only at start);
 // - one of ours whose spec or label differs is put back (an `onstart` one only at start);
-// - an `onstart` one no longer served is deleted at start, a `true` one whenever no CRD serves it;
+// - an `onstart` one no longer served is deleted at start, a `true` one whenever no CRD serves it
+//   (first once the stored CRDs are loaded, so theirs are not taken for stale ones);
 // - an APIService without the label (a user's) is never touched.
 // The status is written without a managedFields entry, as the aggregator's is. Discovery itself
 // stays the catalog's: deleting a local APIService does not hide its group, as it would upstream.
@@ -61,6 +62,7 @@ export class ApiServiceRegistration {
   /** Syncs run one at a time; a change during one asks for one more after it. */
   private running: Promise<void> = Promise.resolve();
   private pending = false;
+  private stopped = false;
 
   constructor(
     private readonly registry: Registry,
@@ -71,14 +73,26 @@ export class ApiServiceRegistration {
     this.scope = served ? { served, namespace: '' } : undefined;
   }
 
-  /** The sync on start; then the CRDs' group versions follow the catalog. */
-  async start(): Promise<void> {
+  /**
+   * The built-in group versions' sync on start (what readiness waits for, as upstream's
+   * autoregister-completion check); once `crdsLoaded`, the CRDs' group versions follow the
+   * catalog in the background, as crdregistration's do.
+   */
+  async start(crdsLoaded: Promise<void>): Promise<void> {
     if (!this.scope) return;
-    await this.sync(true);
-    this.unsubscribe = this.catalog.onChange(() => this.resync());
+    await this.sync('onstart');
+    crdsLoaded.then(
+      () => {
+        if (this.stopped) return;
+        this.unsubscribe = this.catalog.onChange(() => this.resync());
+        this.resync();
+      },
+      () => undefined, // the CRD layer reports its own failure
+    );
   }
 
   stop(): void {
+    this.stopped = true;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
   }
@@ -88,11 +102,15 @@ export class ApiServiceRegistration {
     this.pending = true;
     this.running = this.running.then(async () => {
       this.pending = false;
-      await this.sync(false).catch((e) => this.log.error('APIService registration failed', e));
+      if (this.stopped) return;
+      await this.sync('true').catch((e) => {
+        if (!this.stopped) this.log.error('APIService registration failed', e);
+      });
     });
   }
 
-  private async sync(onStart: boolean): Promise<void> {
+  /** Brings the APIServices labelled `which` in line with what the catalog serves. */
+  private async sync(which: Sync): Promise<void> {
     const scope = this.scope!;
     const desired = desiredServices(this.catalog);
     const current = new Map<string, Obj>();
@@ -102,14 +120,13 @@ export class ApiServiceRegistration {
     }
     const work: Promise<unknown>[] = [];
     for (const d of desired.values()) {
+      if (d.sync !== which) continue;
       const live = current.get(d.name);
-      if (d.sync === 'onstart' && !onStart) continue;
       if (!live) work.push(this.create(d));
       else if (live.metadata.labels?.[AUTOMANAGED_LABEL] !== undefined) work.push(this.reconcile(live, d));
     }
     for (const live of current.values()) {
-      const sync = live.metadata.labels?.[AUTOMANAGED_LABEL] as Sync | undefined;
-      if (desired.has(live.metadata.name) || !(sync === 'true' || (sync === 'onstart' && onStart))) continue;
+      if (desired.has(live.metadata.name) || live.metadata.labels?.[AUTOMANAGED_LABEL] !== which) continue;
       work.push(this.registry.delete(scope, live.metadata.name, { dryRun: false, fieldManager: FIELD_MANAGER, preconditions: { uid: live.metadata.uid } }).catch(ignore('NotFound')));
     }
     await Promise.all(work);
