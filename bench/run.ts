@@ -364,6 +364,8 @@ async function main() {
     ] }],
     [`the runtime's floor on this machine (${process.version}), beside the start rows above`],
   );
+  // --start-only: the start rows, the runtime's floor and creates/s at c=16, nothing more.
+  if (flag('start-only') !== undefined) process.exit(0);
   if (flag('no-memory') === undefined) {
     // Memory per object, peak, give-back and restart (bench/memory.ts; --objects 100000 for the 5x mode).
     const rows = await memoryBench(memoryOptionsFromArgs());
