@@ -227,12 +227,20 @@ export interface FieldError {
 }
 
 /** field.Error.Error() as apimachinery v1.34 prints it: strings with %q, numbers and bools with %v, the rest as JSON. */
-/** A Go []byte as a field error's value: printed as %#v prints it (nil is `[]byte(nil)`). */
-export class GoBytes {
-  constructor(readonly bytes: Uint8Array | null) {}
+/**
+ * A field error's value that upstream passes as a Go value with no String method, which
+ * field.Error prints with %#v: held here as that text.
+ */
+export class GoValue {
+  constructor(private readonly printed: string) {}
   toString(): string {
-    return this.bytes ? `[]byte{${[...this.bytes].map((b) => `0x${b.toString(16)}`).join(', ')}}` : '[]byte(nil)';
+    return this.printed;
   }
+}
+
+/** A Go []byte as %#v prints it (nil is `[]byte(nil)`). */
+export function goBytes(bytes: Uint8Array | null): GoValue {
+  return new GoValue(bytes ? `[]byte{${[...bytes].map((b) => `0x${b.toString(16)}`).join(', ')}}` : '[]byte(nil)');
 }
 
 export function goFieldErrorString(e: FieldError): string {
@@ -253,7 +261,7 @@ export function goFieldErrorBody(e: FieldError): string {
     s = title;
   } else if (typeof e.value === 'string') {
     s = `${title}: ${goQuote(e.value)}`;
-  } else if (e.value instanceof GoBytes) {
+  } else if (e.value instanceof GoValue) {
     s = `${title}: ${e.value}`;
   } else {
     s = `${title}: ${goJSON(e.value)}`;

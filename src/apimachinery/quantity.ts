@@ -237,3 +237,75 @@ export function isQuantityString(s: string): boolean {
     return false;
   }
 }
+
+/**
+ * A resource.Quantity as Go's %#v prints it, for the field errors upstream builds from a
+ * Quantity value (which has String only on its pointer): its int64Amount as ParseQuantity's fast
+ * path leaves it (or, past that path, an inf.Dec, whose address is not reproducible), after
+ * SetDefaults_ResourceList's RoundUp to milli scale where `roundUpToMilli`, and its cached string:
+ * the input when ParseQuantity found it canonical and nothing rounded it, else String()'s.
+ * `input` must parse.
+ */
+export function goQuantityLiteral(input: string, roundUpToMilli: boolean): string {
+  const str = input.trim();
+  const q = parseQuantity(str);
+  const fast = fastPathAmount(str);
+  let amount = fast ? { value: fast.value, scale: fast.scale } : undefined;
+  let cached = fast?.canonical ? str : '';
+  if (amount && roundUpToMilli && amount.scale < -3) {
+    amount = { value: roundAway(amount.value, -3 - amount.scale), scale: -3 };
+    cached = '';
+  }
+  const rounded = roundUpToMilli && q.scale < -3 ? new Quantity(roundAway(q.mantissa, -3 - q.scale), -3, q.format) : q;
+  const s = cached || rounded.toString();
+  const i = amount ? `value:${amount.value}, scale:${amount.scale}` : 'value:0, scale:0';
+  const d = amount ? '(*inf.Dec)(nil)' : '(*inf.Dec)(0xc000000000)';
+  return `resource.Quantity{i:resource.int64Amount{${i}}, d:resource.infDecAmount{Dec:${d}}, s:${JSON.stringify(s)}, Format:${JSON.stringify(fast?.format ?? q.format)}}`;
+}
+
+/** ParseQuantity's int64 fast path (resource/quantity.go): the amount and whether `str` is kept as the canonical string. */
+function fastPathAmount(str: string): { value: bigint; scale: number; format: QuantityFormat; canonical: boolean } | undefined {
+  const m = /^([+-]?)(0*)([0-9]*)(?:\.([0-9]*))?(.*)$/.exec(str);
+  if (!m) return undefined;
+  const positive = m[1] !== '-';
+  const num = m[3] || '0';
+  const denom = m[4] ?? '';
+  const suffix = m[5]!;
+  let format: QuantityFormat;
+  let exponent: number;
+  if (suffix in BINARY_SUFFIXES) [format, exponent] = ['BinarySI', BINARY_SUFFIXES[suffix]!];
+  else if (suffix in DECIMAL_SUFFIXES) [format, exponent] = ['DecimalSI', DECIMAL_SUFFIXES[suffix]!];
+  else if (/^[eE][-+]?[0-9]+$/.test(suffix)) [format, exponent] = ['DecimalExponent', Number(suffix.slice(1))];
+  else return undefined;
+  let scale = 0;
+  let mantissa = 1n;
+  let precision: number;
+  if (format === 'BinarySI') {
+    if (exponent < 0 || denom.length > 0) return undefined;
+    mantissa = 1n << BigInt(exponent);
+    precision = 15 - num.length - Math.trunc((exponent * 3) / 10) - 1;
+  } else {
+    scale = exponent;
+    precision = 18 - (num.length + denom.length);
+  }
+  if (precision < 0) return undefined;
+  scale -= denom.length;
+  if (scale < MIN_SCALE) return undefined;
+  const shifted = num + denom;
+  const value = BigInt(shifted);
+  if (value > INT64_MAX) return undefined;
+  let result = value * mantissa;
+  if (result > INT64_MAX) return undefined;
+  if (!positive) result = -result;
+  const canonical =
+    format === 'BinarySI' ? exponent % 10 === 0 && (value & 7n) !== 0n : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
+  return { value: result, scale, format, canonical };
+}
+
+/** value / 10^digits, rounded away from zero (int64Amount.AsScale's "up"). */
+function roundAway(value: bigint, digits: number): bigint {
+  const div = pow10(digits);
+  let v = value / div;
+  if (v * div !== value) v += value < 0n ? -1n : 1n;
+  return v;
+}

@@ -297,6 +297,7 @@ test('LimitRange: valid limits pass', () => {
   assert.deepEqual(validatorsFor('', 'LimitRange')!.validate!(lr), []);
 });
 
+// The quantities are printed as Go's %#v prints a resource.Quantity value (kube-apiserver v1.32 answers so).
 test('LimitRange: type names, min <= defaultRequest <= default <= max, ratios', () => {
   const lr = {
     metadata: { name: 'lr' },
@@ -318,11 +319,11 @@ test('LimitRange: type names, min <= defaultRequest <= default <= max, ratios', 
     },
   };
   assert.deepEqual(causes('', 'LimitRange', lr), [
-    c('FieldValueInvalid', 'spec.limits[0].min[cpu]', 'Invalid value: "2": min value 2 is greater than max value 1'),
-    c('FieldValueInvalid', 'spec.limits[0].defaultRequest[cpu]', 'Invalid value: "3": default request value 3 is greater than max value 1'),
-    c('FieldValueInvalid', 'spec.limits[0].defaultRequest[cpu]', 'Invalid value: "3": default request value 3 is greater than default limit value 500m'),
-    c('FieldValueInvalid', 'spec.limits[0].default[cpu]', 'Invalid value: "2": min value 2 is greater than default value 500m'),
-    c('FieldValueInvalid', 'spec.limits[0].maxLimitRequestRatio[cpu]', 'Invalid value: "500m": ratio 500m is less than 1'),
+    c('FieldValueInvalid', 'spec.limits[0].min[cpu]', 'Invalid value: resource.Quantity{i:resource.int64Amount{value:2, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"2", Format:"DecimalSI"}: min value 2 is greater than max value 1'),
+    c('FieldValueInvalid', 'spec.limits[0].defaultRequest[cpu]', 'Invalid value: resource.Quantity{i:resource.int64Amount{value:3, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"3", Format:"DecimalSI"}: default request value 3 is greater than max value 1'),
+    c('FieldValueInvalid', 'spec.limits[0].defaultRequest[cpu]', 'Invalid value: resource.Quantity{i:resource.int64Amount{value:3, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"3", Format:"DecimalSI"}: default request value 3 is greater than default limit value 500m'),
+    c('FieldValueInvalid', 'spec.limits[0].default[cpu]', 'Invalid value: resource.Quantity{i:resource.int64Amount{value:2, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"2", Format:"DecimalSI"}: min value 2 is greater than default value 500m'),
+    c('FieldValueInvalid', 'spec.limits[0].maxLimitRequestRatio[cpu]', 'Invalid value: resource.Quantity{i:resource.int64Amount{value:500, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"500m", Format:"DecimalSI"}: ratio 500m is less than 1'),
     c('FieldValueDuplicate', 'spec.limits[1].type', 'Duplicate value: "Container"'),
     c('FieldValueInvalid', 'spec.limits[1].max[bogus]', 'Invalid value: "bogus": must be a standard resource type or fully qualified'),
     c('FieldValueInvalid', 'spec.limits[1].max[bogus]', 'Invalid value: "bogus": must be a standard resource for containers'),
@@ -333,7 +334,7 @@ test('LimitRange: type names, min <= defaultRequest <= default <= max, ratios', 
   ]);
   const ratio = { metadata: { name: 'lr' }, spec: { limits: [{ type: 'Container', min: { cpu: '1' }, max: { cpu: '2' }, maxLimitRequestRatio: { cpu: '3' } }, { type: 'Container' }] } };
   assert.deepEqual(causes('', 'LimitRange', ratio), [
-    c('FieldValueInvalid', 'spec.limits[0].maxLimitRequestRatio[cpu]', 'Invalid value: "3": ratio 3 is greater than max/min = 2.000000'),
+    c('FieldValueInvalid', 'spec.limits[0].maxLimitRequestRatio[cpu]', 'Invalid value: resource.Quantity{i:resource.int64Amount{value:3, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"3", Format:"DecimalSI"}: ratio 3 is greater than max/min = 2.000000'),
     c('FieldValueDuplicate', 'spec.limits[1].type', 'Duplicate value: "Container"'),
   ]);
   const gpu = { metadata: { name: 'lr' }, spec: { limits: [{ type: 'Container', default: { 'nvidia.com/gpu': '2' }, defaultRequest: { 'nvidia.com/gpu': '1' } }] } };

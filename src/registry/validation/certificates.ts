@@ -4,7 +4,7 @@
 // and ClusterTrustBundle (name prefixed by its signer, a bundle of CA certificates).
 
 import { X509Certificate } from 'node:crypto';
-import { GoBytes } from '../../apimachinery/errors.js';
+import { goBytes } from '../../apimachinery/errors.js';
 import { DNS1123_LABEL_MAX_LENGTH, DNS1123_SUBDOMAIN_MAX_LENGTH, isDNS1123Label, isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/validation.js';
 import { fieldErr, isSet, obj, objs, optNum, str, strs, type FieldErrors, type Obj } from './util.js';
 
@@ -74,7 +74,7 @@ function firstPemBlock(pem: string): { type: string; der: Buffer } | undefined {
 function validateRequest(request: unknown): FieldErrors {
   const bytes = typeof request === 'string' ? Buffer.from(request, 'base64').toString('latin1') : '';
   // Upstream's value is the decoded []byte.
-  const value = new GoBytes(typeof request === 'string' ? Buffer.from(request, 'base64') : null);
+  const value = goBytes(typeof request === 'string' ? Buffer.from(request, 'base64') : null);
   const block = firstPemBlock(bytes);
   if (!block || block.type !== 'CERTIFICATE REQUEST') return [fieldErr.invalid('spec.request', value, 'PEM block type must be CERTIFICATE REQUEST')];
   const derError = derRequestError(block.der);

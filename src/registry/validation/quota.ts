@@ -2,7 +2,8 @@
 // pkg/apis/core/validation).
 
 import { isQualifiedName } from '../../apimachinery/validation.js';
-import { Quantity } from '../../apimachinery/quantity.js';
+import { goQuantityLiteral, Quantity } from '../../apimachinery/quantity.js';
+import { GoValue } from '../../apimachinery/errors.js';
 import {
   isOvercommitAllowed,
   isResourceQuotaScopeValidForResource,
@@ -77,13 +78,15 @@ export function validateLimitRange(lr: Obj): FieldErrors {
       const df = defaults.get(k);
       const dr = defaultRequests.get(k);
       const ratio = ratios.get(k);
-      if (mn && mx && mn.cmp(mx) > 0) errs.push(fieldErr.invalid(key(`${idx}.min`, k), mn.toString(), `min value ${mn} is greater than max value ${mx}`));
-      if (dr && mn && mn.cmp(dr) > 0) errs.push(fieldErr.invalid(key(`${idx}.defaultRequest`, k), dr.toString(), `min value ${mn} is greater than default request value ${dr}`));
-      if (dr && mx && dr.cmp(mx) > 0) errs.push(fieldErr.invalid(key(`${idx}.defaultRequest`, k), dr.toString(), `default request value ${dr} is greater than max value ${mx}`));
-      if (dr && df && dr.cmp(df) > 0) errs.push(fieldErr.invalid(key(`${idx}.defaultRequest`, k), dr.toString(), `default request value ${dr} is greater than default limit value ${df}`));
-      if (df && mn && mn.cmp(df) > 0) errs.push(fieldErr.invalid(key(`${idx}.default`, k), mn.toString(), `min value ${mn} is greater than default value ${df}`));
-      if (df && mx && df.cmp(mx) > 0) errs.push(fieldErr.invalid(key(`${idx}.default`, k), mx.toString(), `default value ${df} is greater than max value ${mx}`));
-      if (ratio && ratio.cmp(Quantity.fromInt(1n)) < 0) errs.push(fieldErr.invalid(key(`${idx}.maxLimitRequestRatio`, k), ratio.toString(), `ratio ${ratio} is less than 1`));
+      // Upstream passes the Quantity itself as the value: field.Error prints it with %#v.
+      const go = (f: string) => new GoValue(goQuantityLiteral(String(obj(limit[f])[k]), true));
+      if (mn && mx && mn.cmp(mx) > 0) errs.push(fieldErr.invalid(key(`${idx}.min`, k), go('min'), `min value ${mn} is greater than max value ${mx}`));
+      if (dr && mn && mn.cmp(dr) > 0) errs.push(fieldErr.invalid(key(`${idx}.defaultRequest`, k), go('defaultRequest'), `min value ${mn} is greater than default request value ${dr}`));
+      if (dr && mx && dr.cmp(mx) > 0) errs.push(fieldErr.invalid(key(`${idx}.defaultRequest`, k), go('defaultRequest'), `default request value ${dr} is greater than max value ${mx}`));
+      if (dr && df && dr.cmp(df) > 0) errs.push(fieldErr.invalid(key(`${idx}.defaultRequest`, k), go('defaultRequest'), `default request value ${dr} is greater than default limit value ${df}`));
+      if (df && mn && mn.cmp(df) > 0) errs.push(fieldErr.invalid(key(`${idx}.default`, k), go('min'), `min value ${mn} is greater than default value ${df}`));
+      if (df && mx && df.cmp(mx) > 0) errs.push(fieldErr.invalid(key(`${idx}.default`, k), go('max'), `default value ${df} is greater than max value ${mx}`));
+      if (ratio && ratio.cmp(Quantity.fromInt(1n)) < 0) errs.push(fieldErr.invalid(key(`${idx}.maxLimitRequestRatio`, k), go('maxLimitRequestRatio'), `ratio ${ratio} is less than 1`));
       if (ratio && mn && mx) {
         let ratioValue = Number(ratio.value());
         let minValue = mn.value();
@@ -95,7 +98,7 @@ export function validateLimitRange(lr: Obj): FieldErrors {
         }
         const limit = Number(maxValue) / Number(minValue);
         if (ratioValue > limit) {
-          errs.push(fieldErr.invalid(key(`${idx}.maxLimitRequestRatio`, k), ratio.toString(), `ratio ${ratio} is greater than max/min = ${goFloat(limit)}`));
+          errs.push(fieldErr.invalid(key(`${idx}.maxLimitRequestRatio`, k), go('maxLimitRequestRatio'), `ratio ${ratio} is greater than max/min = ${goFloat(limit)}`));
         }
       }
       if (!isOvercommitAllowed(k) && df && dr && df.cmp(dr) !== 0) {
