@@ -59,6 +59,11 @@ export function isStatusError(e: unknown): e is StatusError {
   return e instanceof StatusError;
 }
 
+/** A catch handler for writes whose object may already be gone: a 404 is swallowed, anything else rethrown. */
+export function ignoreNotFound(e: unknown): void {
+  if (!(e instanceof StatusError && e.code === 404)) throw e;
+}
+
 /** A group/resource pair as upstream prints it: "configmaps" or "deployments.apps". */
 export interface GroupResource {
   group: string;

@@ -96,14 +96,19 @@ function goParseUnsigned(fn: string, s: string, digits: string, max: bigint): bi
   return n;
 }
 
-/** strconv.ParseInt(s, 10, 64); throws GoNumError with Go's message. */
-export function goParseInt64(s: string): number {
+/** strconv.ParseInt(s, 10, 64), exactly; throws GoNumError with Go's message. */
+export function goParseInt64Exact(s: string): bigint {
   const neg = s[0] === '-';
   const digits = s[0] === '-' || s[0] === '+' ? s.slice(1) : s;
   const u = goParseUnsigned('ParseInt', s, digits, 2n ** 64n - 1n);
   if (!neg && u > 2n ** 63n - 1n) throw new GoNumError(`strconv.ParseInt: parsing ${goQuote(s)}: value out of range`);
   if (neg && u > 2n ** 63n) throw new GoNumError(`strconv.ParseInt: parsing ${goQuote(s)}: value out of range`);
-  return Number(neg ? -u : u);
+  return neg ? -u : u;
+}
+
+/** strconv.ParseInt(s, 10, 64) as a JS number; throws GoNumError with Go's message. */
+export function goParseInt64(s: string): number {
+  return Number(goParseInt64Exact(s));
 }
 
 /** strconv.ParseUint(s, 10, 64); throws GoNumError with Go's message. */

@@ -253,10 +253,10 @@ export function goQuantityLiteral(input: string, roundUpToMilli: boolean): strin
   let amount = fast ? { value: fast.value, scale: fast.scale } : undefined;
   let cached = fast?.canonical ? str : '';
   if (amount && roundUpToMilli && amount.scale < -3) {
-    amount = { value: roundAway(amount.value, -3 - amount.scale), scale: -3 };
+    amount = { value: new Quantity(amount.value, amount.scale, q.format).scaledValue(-3), scale: -3 };
     cached = '';
   }
-  const rounded = roundUpToMilli && q.scale < -3 ? new Quantity(roundAway(q.mantissa, -3 - q.scale), -3, q.format) : q;
+  const rounded = roundUpToMilli && q.scale < -3 ? new Quantity(q.scaledValue(-3), -3, q.format) : q;
   const s = cached || rounded.toString();
   const i = amount ? `value:${amount.value}, scale:${amount.scale}` : 'value:0, scale:0';
   const d = amount ? '(*inf.Dec)(nil)' : '(*inf.Dec)(0xc000000000)';
@@ -300,12 +300,4 @@ function fastPathAmount(str: string): { value: bigint; scale: number; format: Qu
   const canonical =
     format === 'BinarySI' ? exponent % 10 === 0 && (value & 7n) !== 0n : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
   return { value: result, scale, format, canonical };
-}
-
-/** value / 10^digits, rounded away from zero (int64Amount.AsScale's "up"). */
-function roundAway(value: bigint, digits: number): bigint {
-  const div = pow10(digits);
-  let v = value / div;
-  if (v * div !== value) v += value < 0n ? -1n : 1n;
-  return v;
 }

@@ -3,7 +3,7 @@
 // foreground deletion waits for blocking dependents, and the orphan finalizer
 // strips owner references from dependents.
 
-import { StatusError } from '../apimachinery/errors.js';
+import { ignoreNotFound, StatusError } from '../apimachinery/errors.js';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN, type Registry, type Scope } from '../registry/registry.js';
 import type { ServedResource } from '../types/catalog.js';
 import type { Obj } from '../types/kind.js';
@@ -278,7 +278,3 @@ function ownerRefs(obj: Obj): OwnerRef[] {
   return Array.isArray(refs) ? refs.filter((r) => r && typeof r.uid === 'string') : [];
 }
 
-function ignoreNotFound(e: unknown): void {
-  if (e instanceof StatusError && e.code === 404) return;
-  throw e;
-}

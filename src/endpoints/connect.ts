@@ -1,7 +1,9 @@
 // The connect subresources (pods' exec, attach, portforward, log and proxy; services' and nodes'
 // proxy): skiff runs no kubelet and proxies nowhere, so each answers what kube-apiserver answers
 // up to the point where it would dial: the object's lookup, its checks, then a 503.
-import { badRequest, notFound, StatusError } from '../apimachinery/errors.js';
+import { badRequest, notFound, serviceUnavailable, StatusError } from '../apimachinery/errors.js';
+import { goQuote } from '../apimachinery/goformat.js';
+import { goParseInt64Exact } from '../apimachinery/listoptions.js';
 import type { Registry, Scope } from '../registry/registry.js';
 
 const VALID_SCHEMES = new Set(['', 'http', 'https']);
@@ -26,25 +28,30 @@ export async function connect(registry: Registry, scope: Scope, id: string, sub:
   let port = '';
   if (sub === 'proxy') {
     const parsed = splitSchemeNamePort(id);
-    if (!parsed) throw badRequest(`invalid ${resource === 'pods' ? 'pod' : resource === 'services' ? 'service' : 'node'} request ${JSON.stringify(id)}`);
+    if (!parsed) throw badRequest(`invalid ${resource === 'pods' ? 'pod' : resource === 'services' ? 'service' : 'node'} request ${goQuote(id)}`);
     ({ name, port } = parsed);
   }
   if (resource === 'services') return serviceProxy(registry, scope, name, port);
   const obj = await registry.get(scope, name);
   if (resource === 'pods') {
     if (!obj.spec?.nodeName) throw badRequest(`pod ${name} does not have a host assigned`);
-    throw new StatusError(503, 'ServiceUnavailable', `no kubelet is reachable for node "${obj.spec.nodeName}": skiff does not run nodes`);
+    throw serviceUnavailable(`no kubelet is reachable for node ${goQuote(obj.spec.nodeName)}: skiff does not run nodes`);
   }
-  throw new StatusError(503, 'ServiceUnavailable', `no kubelet is reachable for node "${name}": skiff does not run nodes`);
+  throw serviceUnavailable(`no kubelet is reachable for node ${goQuote(name)}: skiff does not run nodes`);
 }
 
 /** The service REST's ResourceLocation (pkg/registry/core/service/storage): a numbered port names the service's port, then its Endpoints. */
 async function serviceProxy(registry: Registry, scope: Scope, name: string, port: string): Promise<never> {
-  const portNumber = parseInt64(port);
+  let portNumber: bigint | undefined;
+  try {
+    portNumber = goParseInt64Exact(port);
+  } catch {
+    // Not a number: a port name, looked up in the Endpoints.
+  }
   if (portNumber !== undefined) {
     const svc = await registry.get(scope, name);
     if (!(svc.spec?.ports ?? []).some((p: { port?: number }) => BigInt(Number(p.port ?? 0)) === portNumber)) {
-      throw new StatusError(503, 'ServiceUnavailable', `no service port ${portNumber} found for service ${JSON.stringify(name)}`);
+      throw serviceUnavailable(`no service port ${portNumber} found for service ${goQuote(name)}`);
     }
   }
   const endpoints = registry.catalog.lookup('', 'v1', 'endpoints')!;
@@ -53,13 +60,6 @@ async function serviceProxy(registry: Registry, scope: Scope, name: string, port
     if (e instanceof StatusError && e.code === 404) throw notFound({ group: '', resource: 'services' }, name);
     throw e;
   });
-  if (!(eps.subsets?.length > 0)) throw new StatusError(503, 'ServiceUnavailable', `no endpoints available for service ${JSON.stringify(name)}`);
-  throw new StatusError(503, 'ServiceUnavailable', `skiff does not proxy to the endpoints of service ${JSON.stringify(name)}`);
-}
-
-/** strconv.ParseInt(s, 10, 64): undefined where Go's fails (not a number, out of range). */
-function parseInt64(s: string): bigint | undefined {
-  if (!/^[+-]?\d+$/.test(s)) return undefined;
-  const n = BigInt(s);
-  return n >= -(2n ** 63n) && n < 2n ** 63n ? n : undefined;
+  if (!(eps.subsets?.length > 0)) throw serviceUnavailable(`no endpoints available for service ${goQuote(name)}`);
+  throw serviceUnavailable(`skiff does not proxy to the endpoints of service ${goQuote(name)}`);
 }

@@ -12,7 +12,8 @@
 // The status is written without a managedFields entry, as the aggregator's is. Discovery itself
 // stays the catalog's: deleting a local APIService does not hide its group, as it would upstream.
 
-import { StatusError } from '../apimachinery/errors.js';
+import { findStatusCondition, setStatusCondition } from '../apimachinery/conditions.js';
+import { ignoreNotFound, StatusError } from '../apimachinery/errors.js';
 import { matchEverything } from '../registry/filter.js';
 import type { Registry, Scope } from '../registry/registry.js';
 import { AGGREGATOR_GROUP, apiServiceName, builtinPriority, CUSTOM_RESOURCE_PRIORITY, type ApiServicePriority } from '../types/api-priorities.js';
@@ -50,11 +51,7 @@ function desiredServices(catalog: Catalog): Map<string, Desired> {
 const sameSpec = (a: Obj | undefined, b: Desired['spec']) =>
   !!a && a.group === b.group && a.version === b.version && a.groupPriorityMinimum === b.groupPriorityMinimum && a.versionPriority === b.versionPriority && a.service == null;
 
-const isAvailable = (o: Obj) => (o.status?.conditions ?? []).some((c: Obj) => c.type === 'Available' && c.status === 'True');
-
-const ignore = (reason: string) => (e: unknown) => {
-  if (!(e instanceof StatusError && e.reason === reason)) throw e;
-};
+const isAvailable = (o: Obj) => findStatusCondition(o.status?.conditions, 'Available')?.status === 'True';
 
 export class ApiServiceRegistration {
   private readonly scope: Scope | undefined;
@@ -127,7 +124,7 @@ export class ApiServiceRegistration {
     }
     for (const live of current.values()) {
       if (desired.has(live.metadata.name) || live.metadata.labels?.[AUTOMANAGED_LABEL] !== which) continue;
-      work.push(this.registry.delete(scope, live.metadata.name, { dryRun: false, fieldManager: FIELD_MANAGER, preconditions: { uid: live.metadata.uid } }).catch(ignore('NotFound')));
+      work.push(this.registry.delete(scope, live.metadata.name, { dryRun: false, fieldManager: FIELD_MANAGER, preconditions: { uid: live.metadata.uid } }).catch(ignoreNotFound));
     }
     await Promise.all(work);
   }
@@ -138,7 +135,7 @@ export class ApiServiceRegistration {
       await this.registry.create(this.scope!, obj, { dryRun: false, fieldManager: FIELD_MANAGER });
     } catch (e) {
       // Another replica registered it first.
-      ignore('AlreadyExists')(e);
+      if (!(e instanceof StatusError && e.reason === 'AlreadyExists')) throw e;
     }
     await this.markAvailable(d.name);
   }
@@ -158,7 +155,7 @@ export class ApiServiceRegistration {
           },
           { dryRun: false, fieldManager: FIELD_MANAGER },
         )
-        .catch(ignore('NotFound'));
+        .catch(ignoreNotFound);
     }
     if (!isAvailable(live)) await this.markAvailable(d.name);
   }
@@ -171,13 +168,13 @@ export class ApiServiceRegistration {
         name,
         (cur) => {
           if (!cur) throw new StatusError(404, 'NotFound', 'gone');
-          if (isAvailable(cur)) return cur;
-          const others = (cur.status?.conditions ?? []).filter((c: Obj) => c.type !== 'Available');
-          cur.status = { ...cur.status, conditions: [...others, { type: 'Available', status: 'True', lastTransitionTime: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), reason: 'Local', message: 'Local APIServices are always available' }] };
+          const conditions: Obj[] = [...(cur.status?.conditions ?? [])];
+          setStatusCondition(conditions, { type: 'Available', status: 'True', reason: 'Local', message: 'Local APIServices are always available' });
+          cur.status = { ...cur.status, conditions };
           return cur;
         },
         { dryRun: false, subresource: 'status', applied: true },
       )
-      .catch(ignore('NotFound'));
+      .catch(ignoreNotFound);
   }
 }

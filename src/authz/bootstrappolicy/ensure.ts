@@ -5,7 +5,7 @@
 // restart of a reconciled cluster writes nothing. A namespaced default is preceded by its
 // namespace, as upstream's tryEnsureNamespace: the hook does not wait for the bootstrap controller's.
 
-import { StatusError } from '../../apimachinery/errors.js';
+import { ignoreNotFound, StatusError } from '../../apimachinery/errors.js';
 import { matchEverything } from '../../registry/filter.js';
 import type { Registry, Scope } from '../../registry/registry.js';
 import { ensureNamespace } from '../../server/bootstrap.js';
@@ -118,6 +118,3 @@ async function ensureOne(
   throw new Error(`reconciling ${scope.served.def.plural} ${name}: exceeded maximum attempts`);
 }
 
-function ignoreNotFound(e: unknown): void {
-  if (!(e instanceof StatusError && e.code === 404)) throw e;
-}
